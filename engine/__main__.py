@@ -1,0 +1,99 @@
+"""The engine's command line (``formats/game-record.md``).
+
+    python -m engine new GAME --players A,B,C [--seed N]
+    python -m engine replay RECORD
+    python -m engine legal RECORD [--player NAME]
+
+``RECORD`` is a path or ``-`` for standard input. Output is JSON on standard
+output; errors exit with status 2 and ``{"error": {"code", "message", "move"}}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import sys
+from typing import Any
+
+from engine.record import RecordError, new_record, replay
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors follow the JSON error contract."""
+
+    def error(self, message: str) -> Any:
+        raise RecordError("usage", f"{message} (usage: {self.format_usage().strip()})", None)
+
+
+def _read_record(path: str) -> Any:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise RecordError("unreadable_record", f"Cannot read {path}: {error.strerror}.", None) from None
+    except UnicodeDecodeError:
+        raise RecordError("invalid_record", f"{path} is not UTF-8 text.", None) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError("invalid_record", f"The record is not valid JSON: {error}.", None) from None
+
+
+def _new(args: argparse.Namespace) -> Any:
+    players = [name.strip() for name in args.players.split(",")]
+    seed = args.seed if args.seed is not None else secrets.randbits(64)
+    return new_record(args.game, players, random.Random(seed))
+
+
+def _replay(args: argparse.Namespace) -> Any:
+    game, state = replay(_read_record(args.record))
+    return game.summary(state)
+
+
+def _legal(args: argparse.Namespace) -> Any:
+    record = _read_record(args.record)
+    game, state = replay(record)
+    player = args.player
+    if player is not None and player not in record["players"]:
+        raise RecordError("unknown_player", f"{player!r} does not play in this game.", None)
+    return game.legal_moves(state, player)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m engine", description="Pirate board game rules engine.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    new = commands.add_parser("new", help="print a new record with a shuffled setup")
+    new.add_argument("game")
+    new.add_argument("--players", required=True, help="comma-separated names, in seat order")
+    new.add_argument("--seed", type=int, help="same seed, same record")
+    new.set_defaults(run=_new)
+    for name, run, help_text in (
+        ("replay", _replay, "print the summary after all moves"),
+        ("legal", _legal, "print the legal moves of the player to move"),
+    ):
+        command = commands.add_parser(name, help=help_text)
+        command.add_argument("record", help="a record file, or - for standard input")
+        if name == "legal":
+            command.add_argument("--player", help="whose legal moves (default: first to move)")
+        command.set_defaults(run=run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+        output = args.run(args)
+    except RecordError as error:
+        print(json.dumps(error.as_json()))
+        return 2
+    print(json.dumps(output))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

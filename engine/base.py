@@ -1,0 +1,116 @@
+"""Shared types of the rules engines: the game protocol, errors and the registry.
+
+Every game lives in its own package under ``engine/`` and exposes, at module
+level, the functions of :class:`Game`. The service and the command line only
+ever talk to a game through this protocol, so a new game plugs in by adding a
+package and a line to :data:`GAME_MODULES`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol, TypedDict
+
+Move = dict[str, Any]
+"""A move: a plain JSON-able dict in the canonical notation of its game."""
+
+
+class IllegalMove(Exception):
+    """A move, setup or record the rules do not allow.
+
+    ``code`` is a stable machine-readable string; ``message`` is a sentence a
+    player understands and can act on.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"IllegalMove({self.code!r}, {self.message!r})"
+
+
+class Game(Protocol):
+    """What a game module offers (each name is a module-level attribute)."""
+
+    NAME: str
+    RULES_VERSION: int
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+
+    def new_setup(self, players: Sequence[str], rng: random.Random) -> dict[str, Any]:
+        """Deal a fresh random setup, all hidden information included."""
+
+    def start(self, players: Sequence[str], setup: dict[str, Any]) -> Any:
+        """Validate ``setup`` and return the initial state."""
+
+    def apply(self, state: Any, player: str, move: Move) -> Any:
+        """Return the state after ``player`` makes ``move``; ``state`` is unchanged."""
+
+    def legal_moves(self, state: Any, player: str | None = None) -> list[Move]:
+        """List the legal moves of ``player`` (default: the first player to move)."""
+
+    def to_move(self, state: Any) -> list[str]:
+        """List the players who may move now, in seat order; ``[]`` once over."""
+
+    def view(self, state: Any, player: str | None) -> dict[str, Any]:
+        """Return what ``player`` may see (``None``: a spectator)."""
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """Return the omniscient summary of the game-record format."""
+
+    def result(self, state: Any) -> Result | None:
+        """Return the final result, or ``None`` while the game is under way."""
+
+    def rolls_needed(self, state: Any, move: Move) -> int:
+        """Return how many dice the service must roll into ``move`` before applying it."""
+
+    def parse_move(self, text: str) -> Move:
+        """Parse the text notation (as in an email reply) into a canonical move."""
+
+    def format_move(self, move: Move) -> str:
+        """Write a canonical move in the text notation."""
+
+    def bot_move(self, state: Any, player: str) -> Move:
+        """Choose a legal move for ``player`` deterministically (the built-in bot)."""
+
+
+class Result(TypedDict):
+    """The end of a game: the winners in seat order, final scores, and why it ended."""
+
+    winners: list[str]
+    scores: dict[str, int]
+    reason: str
+
+
+GAME_MODULES = {
+    "freibeuter": "engine.freibeuter",
+}
+
+
+def get_game(name: object) -> Game:
+    """Return the game module registered as ``name``."""
+    if not isinstance(name, str) or name not in GAME_MODULES:
+        known = ", ".join(sorted(GAME_MODULES))
+        raise IllegalMove("unknown_game", f"There is no game called {name!r}; known: {known}.")
+    module: Game = importlib.import_module(GAME_MODULES[name])  # type: ignore[assignment]
+    return module
+
+
+def check_players(players: object, *, game: str, minimum: int, maximum: int) -> list[str]:
+    """Validate a list of player names for ``game`` and return it as a list."""
+    if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
+        raise IllegalMove("invalid_record", "Players must be a list of names.")
+    if any(not p.strip() for p in players):
+        raise IllegalMove("invalid_record", "Player names must not be empty.")
+    if len(set(players)) != len(players):
+        raise IllegalMove("invalid_record", "Player names must be unique.")
+    if not minimum <= len(players) <= maximum:
+        raise IllegalMove(
+            "invalid_record",
+            f"{game} is played by {minimum} to {maximum} players, not {len(players)}.",
+        )
+    return list(players)

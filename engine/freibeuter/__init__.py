@@ -1,0 +1,44 @@
+"""Freibeuter (Reiner Stockhausen, 1998), as settled in ``rules/freibeuter.md``.
+
+The module-level names below make up the game protocol of :mod:`engine.base`.
+"""
+
+from __future__ import annotations
+
+
+from engine.base import Move
+from engine.freibeuter.board import MAX_PLAYERS, MIN_PLAYERS
+from engine.freibeuter.bot import bot_move
+from engine.freibeuter.notation import format_move, parse_move
+from engine.freibeuter.rules import apply, legal_moves
+from engine.freibeuter.state import State, new_setup, start
+from engine.freibeuter.views import result, summary, to_move, view
+
+NAME = "freibeuter"
+RULES_VERSION = 1
+
+
+def rolls_needed(state: State, move: Move) -> int:
+    """Freibeuter has no dice: every random thing is in the setup."""
+    return 0
+
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "State",
+    "apply",
+    "bot_move",
+    "format_move",
+    "legal_moves",
+    "new_setup",
+    "parse_move",
+    "result",
+    "rolls_needed",
+    "start",
+    "summary",
+    "to_move",
+    "view",
+]

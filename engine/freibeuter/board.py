@@ -1,0 +1,74 @@
+"""The fixed geometry and components of Freibeuter (rules §1).
+
+Fields are numbered row-major, ``0`` = ``A1`` … ``48`` = ``G7``; tiles
+row-major, ``0`` = ``A1-B2`` … ``35`` = ``F6-G7``. Everything here is a
+constant computed once at import.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+SIZE = 7
+COLUMNS = "ABCDEFG"
+
+FIELD_NAMES: tuple[str, ...] = tuple(f"{c}{r + 1}" for r in range(SIZE) for c in COLUMNS)
+FIELD_INDEX = {name: i for i, name in enumerate(FIELD_NAMES)}
+
+
+def _is_outer(index: int) -> bool:
+    row, col = divmod(index, SIZE)
+    return row in (0, SIZE - 1) or col in (0, SIZE - 1)
+
+
+CAPACITY: tuple[int, ...] = tuple(1 if _is_outer(i) else 2 for i in range(SIZE * SIZE))
+"""Boats a field can hold: one per sea card of that field."""
+
+TILE_NAMES: tuple[str, ...] = tuple(
+    f"{COLUMNS[c]}{r + 1}-{COLUMNS[c + 1]}{r + 2}" for r in range(SIZE - 1) for c in range(SIZE - 1)
+)
+TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
+
+TILE_FIELDS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (r * SIZE + c, r * SIZE + c + 1, (r + 1) * SIZE + c, (r + 1) * SIZE + c + 1)
+    for r in range(SIZE - 1)
+    for c in range(SIZE - 1)
+)
+"""The four fields around each tile."""
+
+FIELD_TILES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t for t, fields in enumerate(TILE_FIELDS) if f in fields) for f in range(SIZE * SIZE)
+)
+"""The tiles (1, 2 or 4) that touch each field, in row-major order."""
+
+SHIPS = {"5/1": (5, 1), "10/2": (10, 2), "15/3": (15, 3), "20/4": (20, 4)}
+"""Ship token → (value, payout per boat)."""
+LAIR = "lair"
+DOUBLES = {"x2:5": 5, "x2:10": 10, "x2:15": 15, "x2:20": 20}
+"""Double token → the ship value it doubles."""
+
+TILE_SET: Counter[str] = Counter({**{ship: 7 for ship in SHIPS}, LAIR: 4, **dict.fromkeys(DOUBLES, 1)})
+SEA_CARDS: Counter[str] = Counter({FIELD_NAMES[i]: CAPACITY[i] for i in range(SIZE * SIZE)})
+DUTCHMAN_CARDS: tuple[str, ...] = tuple(f"row {r + 1}" for r in range(SIZE)) + tuple(
+    f"col {c}" for c in COLUMNS
+)
+DUTCHMAN_FIELDS: dict[str, tuple[int, ...]] = {
+    **{f"row {r + 1}": tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)},
+    **{f"col {COLUMNS[c]}": tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE)},
+}
+"""Dutchman card → the fields of its row or column."""
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+BOATS_PER_PLAYER = 25
+STARTING_CHESTS = 20
+HAND_SEA_CARDS = 4
+HAND_DUTCHMAN_CARDS = 1
+LAIRS = 4
+LAIR_REWARD = 2
+CHESTS_INSTEAD_OF_BOAT = 2
+
+
+def is_dutchman_card(card: str) -> bool:
+    """Tell a Flying Dutchman card (``row 3``, ``col C``) from a sea card (``F4``)."""
+    return card in DUTCHMAN_FIELDS

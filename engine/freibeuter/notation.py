@@ -1,0 +1,114 @@
+"""The text notation of Freibeuter moves (rules §10), as typed in an email reply.
+
+``board B3-C4`` · ``place F4 draw sea`` · ``place F4 chests draw dutchman`` ·
+``dutchman row 3 C3 draw sea``, optionally followed by ``order B2-C3 C2-D3``.
+Parsing ignores case, extra spaces and commas; printing gives the canonical form.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.base import IllegalMove, Move
+from engine.freibeuter import board
+
+EXAMPLES = "board B3-C4, place F4 draw sea, place F4 chests draw dutchman, dutchman row 3 C3 draw sea"
+
+_FIELD = re.compile(r"^[a-g][1-7]$")
+_TILE = re.compile(r"^([a-g][1-7])-([a-g][1-7])$")
+
+
+def _fail(text: str, expected: str) -> IllegalMove:
+    return IllegalMove(
+        "bad_notation", f"Could not read {text.strip()!r}: expected {expected}. Examples: {EXAMPLES}."
+    )
+
+
+def _tokens(text: str) -> list[str]:
+    cleaned = re.sub(r"\s*-\s*", "-", text.lower().replace(",", " ").replace(":", " "))
+    cleaned = re.sub(r"\b(row|col|column)\s*([1-7a-g])\b", r"\1_\2", cleaned)
+    return cleaned.split()
+
+
+def _field(token: str | None, text: str) -> str:
+    if token is None or not _FIELD.match(token):
+        raise _fail(text, "a field such as F4")
+    return token.upper()
+
+
+def _tile(token: str | None, text: str) -> str:
+    match = _TILE.match(token or "")
+    if not match or match.group(1) + "-" + match.group(2) not in {
+        name.lower() for name in board.TILE_NAMES
+    }:
+        raise _fail(text, "a tile such as B3-C4 (its top-left and bottom-right fields)")
+    return token.upper() if token else ""
+
+
+def _line(token: str | None, text: str) -> str:
+    kind, _, which = (token or "").partition("_")
+    if kind == "row" and which.isdigit():
+        return f"row {which}"
+    if kind in ("col", "column") and which.isalpha():
+        return f"col {which.upper()}"
+    raise _fail(text, "a Dutchman card such as 'row 3' or 'col C'")
+
+
+def _tail(move: Move, tokens: list[str], text: str) -> Move:
+    """Read the optional ``draw sea|dutchman`` and ``order TILE…`` parts."""
+    while tokens:
+        word = tokens.pop(0)
+        if word == "draw":
+            if not tokens or tokens[0] not in ("sea", "dutchman"):
+                raise _fail(text, "'draw sea' or 'draw dutchman'")
+            move["draw"] = tokens.pop(0)
+        elif word == "order":
+            order = []
+            while tokens and tokens[0] != "draw":
+                order.append(_tile(tokens.pop(0), text))
+            move["order"] = order
+        else:
+            raise _fail(text, "'draw sea', 'draw dutchman' or 'order' and tiles")
+    return move
+
+
+def parse_move(text: str) -> Move:
+    """Parse one move in the text notation into its canonical JSON form."""
+    tokens = _tokens(text)
+    if not tokens:
+        raise _fail(text, "a move")
+    verb = tokens.pop(0)
+    if verb == "board":
+        tile = _tile(tokens.pop(0) if tokens else None, text)
+        if tokens:
+            raise _fail(text, "nothing after the tile")
+        return {"type": "board", "tile": tile}
+    if verb == "place":
+        card = _field(tokens.pop(0) if tokens else None, text)
+        boat = True
+        if tokens and tokens[0] in ("boat", "chests"):
+            boat = tokens.pop(0) == "boat"
+        return _tail({"type": "place", "card": card, "boat": boat}, tokens, text)
+    if verb == "dutchman":
+        card = _line(tokens.pop(0) if tokens else None, text)
+        field = _field(tokens.pop(0) if tokens else None, text)
+        return _tail({"type": "dutchman", "card": card, "field": field}, tokens, text)
+    raise _fail(text, "a move starting with board, place or dutchman")
+
+
+def format_move(move: Move) -> str:
+    """Write a canonical move in the text notation."""
+    kind = move.get("type")
+    if kind == "board":
+        return f"board {move['tile']}"
+    if kind == "place":
+        words = ["place", str(move["card"])]
+        if move.get("boat") is False:
+            words.append("chests")
+    else:
+        words = ["dutchman", str(move["card"]), str(move["field"])]
+    if "draw" in move:
+        words += ["draw", str(move["draw"])]
+    if move.get("order"):
+        words += ["order", *move["order"]]
+    return " ".join(words)

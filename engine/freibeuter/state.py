@@ -1,0 +1,217 @@
+"""The state of a Freibeuter game, and dealing and checking a setup (rules §1–§2)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from engine.base import IllegalMove, check_players
+from engine.freibeuter import board
+
+
+class State:
+    """Everything about one game at one moment, hidden parts included.
+
+    Players are referred to by seat index internally. The rules functions
+    never mutate a state they were given: ``apply`` works on a :meth:`copy`.
+    """
+
+    __slots__ = (
+        "players",
+        "tiles",
+        "boarded",
+        "fields",
+        "hands",
+        "sea_deck",
+        "sea_top",
+        "dutchman_deck",
+        "dutchman_top",
+        "sea_discard",
+        "dutchman_discard",
+        "chests",
+        "credit",
+        "supply",
+        "ships",
+        "lairs",
+        "doubles",
+        "turn",
+        "moves",
+        "end_reason",
+    )
+
+    players: tuple[str, ...]
+    tiles: list[str | None]
+    boarded: list[int | None]
+    fields: list[tuple[int, ...]]
+    hands: list[list[str]]
+    sea_deck: tuple[str, ...]
+    sea_top: int
+    dutchman_deck: tuple[str, ...]
+    dutchman_top: int
+    sea_discard: list[str]
+    dutchman_discard: list[str]
+    chests: list[int]
+    credit: list[int]
+    supply: list[int]
+    ships: list[list[str]]
+    lairs: int
+    doubles: list[str]
+    turn: int
+    moves: int
+    end_reason: str | None
+
+    def copy(self) -> State:
+        """Return an independent copy (decks are immutable and shared)."""
+        new = State.__new__(State)
+        new.players = self.players
+        new.tiles = self.tiles[:]
+        new.boarded = self.boarded[:]
+        new.fields = self.fields[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.sea_deck = self.sea_deck
+        new.sea_top = self.sea_top
+        new.dutchman_deck = self.dutchman_deck
+        new.dutchman_top = self.dutchman_top
+        new.sea_discard = self.sea_discard[:]
+        new.dutchman_discard = self.dutchman_discard[:]
+        new.chests = self.chests[:]
+        new.credit = self.credit[:]
+        new.supply = self.supply[:]
+        new.ships = [ships[:] for ships in self.ships]
+        new.lairs = self.lairs
+        new.doubles = self.doubles[:]
+        new.turn = self.turn
+        new.moves = self.moves
+        new.end_reason = self.end_reason
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in State.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+    def seat(self, player: str) -> int:
+        """Return the seat index of ``player``, or raise ``unknown_player``."""
+        try:
+            return self.players.index(player)
+        except ValueError:
+            raise IllegalMove("unknown_player", f"{player!r} does not play in this game.") from None
+
+    def sea_left(self) -> int:
+        return len(self.sea_deck) - self.sea_top
+
+    def dutchman_left(self) -> int:
+        return len(self.dutchman_deck) - self.dutchman_top
+
+
+def new_setup(players: Sequence[str], rng: random.Random) -> dict[str, Any]:
+    """Shuffle tiles and decks with ``rng`` and deal every player's hand."""
+    tiles = list(board.TILE_SET.elements())
+    rng.shuffle(tiles)
+    sea = list(board.SEA_CARDS.elements())
+    rng.shuffle(sea)
+    dutchman = list(board.DUTCHMAN_CARDS)
+    rng.shuffle(dutchman)
+    hands: dict[str, list[str]] = {}
+    for player in players:
+        hands[player] = [sea.pop(0) for _ in range(board.HAND_SEA_CARDS)] + [
+            dutchman.pop(0) for _ in range(board.HAND_DUTCHMAN_CARDS)
+        ]
+    return {"tiles": tiles, "hands": hands, "sea_deck": sea, "dutchman_deck": dutchman}
+
+
+def _string_list(value: object, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise IllegalMove("invalid_setup", f"The setup's {what} must be a list of strings.")
+    return value
+
+
+def _describe(counter: Counter[str]) -> str:
+    return ", ".join(f"{n} × {item}" for item, n in sorted(counter.items()))
+
+
+def _check_multiset(found: Counter[str], expected: Counter[str], what: str) -> None:
+    if found == expected:
+        return
+    unknown = Counter({k: n for k, n in found.items() if k not in expected})
+    surplus = found - expected - unknown
+    missing = expected - found
+    problems = []
+    if unknown:
+        problems.append(f"unknown {_describe(unknown)}")
+    if surplus:
+        problems.append(f"too many {_describe(surplus)}")
+    if missing:
+        problems.append(f"missing {_describe(missing)}")
+    raise IllegalMove("invalid_setup", f"The {what} are not one full set: {'; '.join(problems)}.")
+
+
+def start(players: Sequence[str], setup: object) -> State:
+    """Check that ``setup`` is exactly one full set of components and return the opening state."""
+    players = check_players(
+        players, game="Freibeuter", minimum=board.MIN_PLAYERS, maximum=board.MAX_PLAYERS
+    )
+    if not isinstance(setup, dict):
+        raise IllegalMove("invalid_setup", "The setup must be an object.")
+    for key in ("tiles", "hands", "sea_deck", "dutchman_deck"):
+        if key not in setup:
+            raise IllegalMove("invalid_setup", f"The setup lacks {key!r}.")
+    tiles = _string_list(setup["tiles"], "tiles")
+    if len(tiles) != len(board.TILE_NAMES):
+        raise IllegalMove("invalid_setup", f"The setup must have 36 tiles, not {len(tiles)}.")
+    _check_multiset(Counter(tiles), board.TILE_SET, "tiles")
+
+    raw_hands = setup["hands"]
+    if not isinstance(raw_hands, dict) or set(raw_hands) != set(players):
+        raise IllegalMove("invalid_setup", "The setup must deal exactly one hand to each player.")
+    hands = []
+    for player in players:
+        hand = _string_list(raw_hands[player], f"hand of {player}")
+        dutch = [card for card in hand if board.is_dutchman_card(card)]
+        if len(dutch) != board.HAND_DUTCHMAN_CARDS or len(hand) != board.HAND_SEA_CARDS + len(dutch):
+            raise IllegalMove(
+                "invalid_setup",
+                f"{player}'s hand must hold 4 sea cards and 1 Dutchman card, not {hand}.",
+            )
+        hands.append(list(hand))
+    sea_deck = _string_list(setup["sea_deck"], "sea deck")
+    dutchman_deck = _string_list(setup["dutchman_deck"], "Dutchman deck")
+    all_cards = Counter(sea_deck + dutchman_deck + [card for hand in hands for card in hand])
+    expected = board.SEA_CARDS + Counter(board.DUTCHMAN_CARDS)
+    _check_multiset(all_cards, expected, "cards")
+    if any(board.is_dutchman_card(card) for card in sea_deck):
+        raise IllegalMove("invalid_setup", "The sea deck holds a Dutchman card.")
+    if any(not board.is_dutchman_card(card) for card in dutchman_deck):
+        raise IllegalMove("invalid_setup", "The Dutchman deck holds a sea card.")
+
+    n = len(players)
+    state = State.__new__(State)
+    state.players = tuple(players)
+    state.tiles = list(tiles)
+    state.boarded = [None] * len(tiles)
+    state.fields = [()] * len(board.FIELD_NAMES)
+    state.hands = hands
+    state.sea_deck = tuple(sea_deck)
+    state.sea_top = 0
+    state.dutchman_deck = tuple(dutchman_deck)
+    state.dutchman_top = 0
+    state.sea_discard = []
+    state.dutchman_discard = []
+    state.chests = [board.STARTING_CHESTS] * n
+    state.credit = [0] * n
+    state.supply = [board.BOATS_PER_PLAYER] * n
+    state.ships = [[] for _ in range(n)]
+    state.lairs = 0
+    state.doubles = []
+    state.turn = 0
+    state.moves = 0
+    state.end_reason = None
+    return state

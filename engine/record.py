@@ -1,0 +1,77 @@
+"""Game records (``pbem-record/1``): create them, check them, replay them.
+
+A record fully determines a game: players, the complete setup, every move.
+Replay folds the game's ``apply`` over the moves; an error names the move
+that broke (its 0-based index) or ``None`` for the envelope and setup.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.base import Game, IllegalMove, get_game
+
+FORMAT = "pbem-record/1"
+
+
+class RecordError(IllegalMove):
+    """An invalid record or an illegal move in it; ``move`` is the index or ``None``."""
+
+    def __init__(self, code: str, message: str, move: int | None) -> None:
+        super().__init__(code, message)
+        self.move = move
+
+    def as_json(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message, "move": self.move}}
+
+
+def new_record(game_name: str, players: Sequence[str], rng: random.Random) -> dict[str, Any]:
+    """Deal a new game of ``game_name`` with ``rng``; the record has no moves."""
+    try:
+        game = get_game(game_name)
+        game.start(players, setup := game.new_setup(players, rng))
+    except IllegalMove as error:
+        raise RecordError(error.code, error.message, None) from None
+    return {
+        "format": FORMAT,
+        "game": game_name,
+        "players": list(players),
+        "setup": setup,
+        "moves": [],
+    }
+
+
+def open_record(record: object) -> tuple[Game, Any, list[Any]]:
+    """Check the envelope and setup; return the game, its opening state and the moves."""
+    try:
+        if not isinstance(record, dict):
+            raise IllegalMove("invalid_record", "A record must be a JSON object.")
+        if record.get("format") != FORMAT:
+            raise IllegalMove(
+                "invalid_record", f"The record format must be {FORMAT!r}, not {record.get('format')!r}."
+            )
+        game = get_game(record.get("game"))
+        if "setup" not in record:
+            raise IllegalMove("invalid_setup", "The record has no setup.")
+        state = game.start(record.get("players"), record["setup"])
+        moves = record.get("moves", [])
+        if not isinstance(moves, list):
+            raise IllegalMove("invalid_record", "The record's moves must be a list.")
+    except IllegalMove as error:
+        raise RecordError(error.code, error.message, None) from None
+    return game, state, moves
+
+
+def replay(record: object) -> tuple[Game, Any]:
+    """Replay a whole record; return the game and the state after its last move."""
+    game, state, moves = open_record(record)
+    for index, move in enumerate(moves):
+        try:
+            if not isinstance(move, dict):
+                raise IllegalMove("bad_move", "Each move must be an object.")
+            state = game.apply(state, move.get("player"), move)
+        except IllegalMove as error:
+            raise RecordError(error.code, error.message, index) from None
+    return game, state

@@ -3,6 +3,7 @@
     python -m engine new GAME --players A,B,C [--seed N]
     python -m engine replay RECORD
     python -m engine legal RECORD [--player NAME]
+    python -m engine verify RECORD COMMITMENT
 
 ``RECORD`` is a path or ``-`` for standard input. Output is JSON on standard
 output; errors exit with status 2 and ``{"error": {"code", "message", "move"}}``.
@@ -17,6 +18,7 @@ import secrets
 import sys
 from typing import Any
 
+from engine import fairness
 from engine.record import RecordError, new_record, replay
 
 
@@ -24,7 +26,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors follow the JSON error contract."""
 
     def error(self, message: str) -> Any:
-        raise RecordError("usage", f"{message} (usage: {self.format_usage().strip()})", None)
+        raise RecordError("usage", f"{message} ({self.format_usage().strip()})", None)
 
 
 def _read_record(path: str) -> Any:
@@ -64,6 +66,20 @@ def _legal(args: argparse.Namespace) -> Any:
     return game.legal_moves(state, player)
 
 
+def _verify(args: argparse.Namespace) -> Any:
+    record = _read_record(args.record)
+    replay(record)
+    if not isinstance(record.get("salt"), str):
+        raise RecordError("no_salt", "The record reveals no salt; it cannot be verified.", None)
+    if not fairness.verify(record, args.commitment):
+        raise RecordError(
+            "commitment_mismatch",
+            "The record's setup and salt do not match the commitment: the deal was changed.",
+            None,
+        )
+    return {"verified": True, "commitment": args.commitment.strip().lower()}
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m engine", description="Pirate board game rules engine.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -81,6 +97,10 @@ def _parser() -> argparse.ArgumentParser:
         if name == "legal":
             command.add_argument("--player", help="whose legal moves (default: first to move)")
         command.set_defaults(run=run)
+    verify = commands.add_parser("verify", help="check a finished record against its commitment")
+    verify.add_argument("record", help="a record file with its revealed salt, or - for standard input")
+    verify.add_argument("commitment", help="the SHA-256 digest published when the game began")
+    verify.set_defaults(run=_verify)
     return parser
 
 

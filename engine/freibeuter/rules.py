@@ -111,12 +111,12 @@ def _card_from_hand(state: State, seat: int, move: Move, dutchman: bool) -> str:
     kind = "Dutchman card" if dutchman else "sea card"
     if not isinstance(card, str):
         raise IllegalMove("bad_move", f"Name the {kind} you play.")
-    if board.is_dutchman_card(card) != dutchman:
-        if card in board.SEA_CARDS:
-            raise IllegalMove("bad_card", f"{card} is a sea card; play it with a place move.")
-        if board.is_dutchman_card(card):
-            raise IllegalMove("bad_card", f"{card} is a Dutchman card; play it with a dutchman move.")
+    if card not in board.SEA_CARDS and not board.is_dutchman_card(card):
         raise IllegalMove("unknown_card", f"{card!r} is not a card of this game.")
+    if board.is_dutchman_card(card) != dutchman:
+        if dutchman:
+            raise IllegalMove("bad_card", f"{card} is a sea card; play it with a place move.")
+        raise IllegalMove("bad_card", f"{card} is a Dutchman card; play it with a dutchman move.")
     if card not in state.hands[seat]:
         if dutchman:
             line = card.replace("col", "column")

@@ -1,0 +1,145 @@
+"""Measure the Freibeuter engine against its budgets (DESIGN §8).
+
+    .venv/bin/python bench/engine.py
+
+Prints one line per figure, each the median of several runs, next to its
+budget. Every game is built from fixed seeds at the start, so two runs on
+the same machine measure the same work. Not part of the test run.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.base import Game, Move, get_game  # noqa: E402
+from engine.record import new_record, replay  # noqa: E402
+
+RUNS = 7
+PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
+REPLAY_SEED = 1
+LEGAL_SEEDS = range(100, 110)
+RANDOM_GAMES_PER_RUN = 100
+BOT_SEEDS = range(200, 203)
+
+GAME: Game = get_game("freibeuter")
+
+
+def random_record(seed: int) -> dict[str, Any]:
+    """Deal a 4-player game from ``seed`` and play it out with uniformly random legal moves."""
+    rng = random.Random(seed)
+    record = new_record("freibeuter", PLAYERS, rng)
+    _, state = replay(record)
+    while moves := GAME.legal_moves(state):
+        player = GAME.to_move(state)[0]
+        move = rng.choice(moves)
+        record["moves"].append({"player": player, **move})
+        state = GAME.apply(state, player, move)
+    return record
+
+
+def positions(record: dict[str, Any]) -> list[Any]:
+    """Every state of a recorded game that has a player to move."""
+    _, state = replay(dict(record, moves=[]))
+    found = []
+    for move in record["moves"]:
+        found.append(state)
+        state = GAME.apply(state, move["player"], move)
+    return found
+
+
+def median_of_runs(run: Callable[[], float]) -> float:
+    """Run ``run`` (which returns one measurement) ``RUNS`` times and return the median."""
+    return statistics.median(run() for _ in range(RUNS))
+
+
+def time_replay(record: dict[str, Any], repeat: int = 50) -> float:
+    """Seconds to replay ``record`` from its dict, mean of ``repeat`` replays."""
+    start = time.perf_counter()
+    for _ in range(repeat):
+        replay(record)
+    return (time.perf_counter() - start) / repeat
+
+
+def time_legal_moves(states: list[Any]) -> float:
+    """Mean seconds of one ``legal_moves`` call over ``states``."""
+    legal_moves = GAME.legal_moves
+    start = time.perf_counter()
+    for state in states:
+        legal_moves(state)
+    return (time.perf_counter() - start) / len(states)
+
+
+def play_random_games(count: int, seed: int) -> float:
+    """Play ``count`` random 4-player games, setup dealing included; return games per second."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    start = time.perf_counter()
+    for _ in range(count):
+        state = GAME.start(PLAYERS, GAME.new_setup(PLAYERS, rng))
+        while moves := GAME.legal_moves(state):
+            state = GAME.apply(state, GAME.to_move(state)[0], choice(moves))
+    return count / (time.perf_counter() - start)
+
+
+def time_bot_moves() -> float:
+    """Mean seconds per ``bot_move`` over complete 4-bot games."""
+    spent = 0.0
+    made = 0
+    for seed in BOT_SEEDS:
+        state = GAME.start(PLAYERS, GAME.new_setup(PLAYERS, random.Random(seed)))
+        while not GAME.result(state):
+            player = GAME.to_move(state)[0]
+            start = time.perf_counter()
+            move: Move = GAME.bot_move(state, player)
+            spent += time.perf_counter() - start
+            made += 1
+            state = GAME.apply(state, player, move)
+    return spent / made
+
+
+def report(label: str, value: str, budget: str, ok: bool) -> None:
+    print(f"{label:<44} {value:>11}   budget {budget:<10} {'ok' if ok else 'OVER BUDGET'}")
+
+
+def main() -> None:
+    replay_game = random_record(REPLAY_SEED)
+    legal_states = [state for seed in LEGAL_SEEDS for state in positions(random_record(seed))]
+
+    replay_s = median_of_runs(lambda: time_replay(replay_game))
+    legal_s = median_of_runs(lambda: time_legal_moves(legal_states))
+    runs = iter(range(RUNS))
+    games_per_s = median_of_runs(lambda: play_random_games(RANDOM_GAMES_PER_RUN, next(runs)))
+    bot_s = median_of_runs(time_bot_moves)
+
+    print(f"Freibeuter engine, Python {sys.version.split()[0]}, medians of {RUNS} runs")
+    report(
+        f"replay, 4-player game of {len(replay_game['moves'])} moves",
+        f"{replay_s * 1e3:.2f} ms",
+        "<= 2 ms",
+        replay_s <= 2e-3,
+    )
+    report(
+        f"legal_moves, mean over {len(legal_states)} positions",
+        f"{legal_s * 1e6:.1f} us",
+        "<= 100 us",
+        legal_s <= 100e-6,
+    )
+    report(
+        "random 4-player games per second",
+        f"{games_per_s:.0f} /s",
+        ">= 300 /s",
+        games_per_s >= 300,
+    )
+    report("bot move, mean over 4-bot games", f"{bot_s * 1e3:.2f} ms", "<= 5 ms", bot_s <= 5e-3)
+
+
+if __name__ == "__main__":
+    main()

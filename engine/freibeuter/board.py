@@ -41,6 +41,18 @@ FIELD_TILES: tuple[tuple[int, ...], ...] = tuple(
 )
 """The tiles (1, 2 or 4) that touch each field, in row-major order."""
 
+
+def _other_fields(tile: int, field: int) -> tuple[int, int, int]:
+    a, b, c = (g for g in TILE_FIELDS[tile] if g != field)
+    return a, b, c
+
+
+SURROUND_CHECKS: tuple[tuple[tuple[int, tuple[int, int, int]], ...], ...] = tuple(
+    tuple((t, _other_fields(t, f)) for t in FIELD_TILES[f]) for f in range(SIZE * SIZE)
+)
+"""For each field: every tile touching it (row-major), with the tile's three other fields,
+which must all be occupied for a first occupant of the field to surround the tile."""
+
 SHIPS = {"5/1": (5, 1), "10/2": (10, 2), "15/3": (15, 3), "20/4": (20, 4)}
 """Ship token → (value, payout per boat)."""
 LAIR = "lair"

@@ -7,8 +7,8 @@ state behind.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import Any
 
 from engine.base import IllegalMove, Move
 from engine.freibeuter import board
@@ -50,11 +50,11 @@ def surrounded_by(state: State, field: int) -> list[int]:
     """List the tiles (row-major) that a first occupant on the empty ``field`` would surround."""
     fields = state.fields
     tiles = state.tiles
-    found = []
-    for t in board.FIELD_TILES[field]:
-        if tiles[t] is not None and all(fields[g] for g in board.TILE_FIELDS[t] if g != field):
-            found.append(t)
-    return found
+    return [
+        t
+        for t, (a, b, c) in board.SURROUND_CHECKS[field]
+        if tiles[t] is not None and fields[a] and fields[b] and fields[c]
+    ]
 
 
 def _check_order(move: Move, surrounded: list[int]) -> tuple[int, ...]:
@@ -85,7 +85,12 @@ def _sea_cards(hand: list[str]) -> int:
 
 def allowed_draws(state: State, seat: int, played: str) -> tuple[str, ...]:
     """The decks ``seat`` may draw from after playing ``played`` (rules §3d)."""
-    sea_left_in_hand = _sea_cards(state.hands[seat]) - (0 if board.is_dutchman_card(played) else 1)
+    return _draws_after(state, seat, dutchman=board.is_dutchman_card(played))
+
+
+def _draws_after(state: State, seat: int, *, dutchman: bool) -> tuple[str, ...]:
+    """The decks ``seat`` may draw from after playing a Dutchman card or a sea card."""
+    sea_left_in_hand = _sea_cards(state.hands[seat]) - (0 if dutchman else 1)
     if sea_left_in_hand <= 0 or state.dutchman_left() == 0:
         return ("sea",)
     return DRAWS
@@ -296,14 +301,35 @@ def apply(state: State, player: str, move: Move) -> State:
     return new
 
 
-def _json_key(**fields: Any) -> str:
-    """Write a move's JSON text with sorted keys, as ``json.dumps(sort_keys=True)`` does."""
-    parts = []
-    for key in sorted(fields):
-        value = fields[key]
-        text = ("true" if value else "false") if isinstance(value, bool) else f'"{value}"'
-        parts.append(f'"{key}": {text}')
-    return "{" + ", ".join(parts) + "}"
+def _listable_moves() -> list[Move]:
+    """Every move :func:`legal_moves` can ever list, sorted by JSON text as it must list them."""
+    moves: list[Move] = []
+    for card in board.SEA_CARDS:
+        for boat in (True, False):
+            moves += [{"type": "place", "card": card, "boat": boat, "draw": d} for d in DRAWS]
+    for card, line in board.DUTCHMAN_FIELDS.items():
+        for f in line:
+            field = board.FIELD_NAMES[f]
+            moves += [{"type": "dutchman", "card": card, "field": field, "draw": d} for d in DRAWS]
+    moves += [{"type": "board", "tile": name} for name in board.TILE_NAMES]
+    return sorted(moves, key=lambda move: json.dumps(move, sort_keys=True))
+
+
+_LISTABLE = _listable_moves()
+# Each listable move's position in _LISTABLE: legal_moves sorts these integers, not JSON text.
+_PLACE_RANK = {
+    (board.FIELD_INDEX[m["card"]], m["boat"], m["draw"]): rank
+    for rank, m in enumerate(_LISTABLE)
+    if m["type"] == "place"
+}
+_DUTCHMAN_RANK = {
+    (m["card"], board.FIELD_INDEX[m["field"]], m["draw"]): rank
+    for rank, m in enumerate(_LISTABLE)
+    if m["type"] == "dutchman"
+}
+_BOARD_RANK = {
+    board.TILE_INDEX[m["tile"]]: rank for rank, m in enumerate(_LISTABLE) if m["type"] == "board"
+}
 
 
 def legal_moves(state: State, player: str | None = None) -> list[Move]:
@@ -313,28 +339,24 @@ def legal_moves(state: State, player: str | None = None) -> list[Move]:
     seat = state.turn
     hand = state.hands[seat]
     fields = state.fields
-    keyed: list[tuple[str, Move]] = []
+    after_dutchman = _draws_after(state, seat, dutchman=True)
+    after_sea = _draws_after(state, seat, dutchman=False)
+    ranks: list[int] = []
     for card in set(hand):
-        draws = allowed_draws(state, seat, card)
         if board.is_dutchman_card(card):
             for f in board.DUTCHMAN_FIELDS[card]:
-                if fields[f] or not surrounded_by(state, f):
-                    continue
-                field = board.FIELD_NAMES[f]
-                for draw in draws:
-                    move = {"type": "dutchman", "card": card, "field": field, "draw": draw}
-                    keyed.append((_json_key(**move), move))
+                if not fields[f] and surrounded_by(state, f):
+                    ranks += [_DUTCHMAN_RANK[card, f, draw] for draw in after_dutchman]
         else:
             f = board.FIELD_INDEX[card]
             occupants = len(fields[f])
-            boats = [b for b, ok in ((True, occupants < board.CAPACITY[f]), (False, occupants > 0)) if ok]
-            for boat in boats:
-                for draw in draws:
-                    move = {"type": "place", "card": card, "boat": boat, "draw": draw}
-                    keyed.append((_json_key(**move), move))
+            if occupants < board.CAPACITY[f]:
+                ranks += [_PLACE_RANK[f, True, draw] for draw in after_sea]
+            if occupants > 0:
+                ranks += [_PLACE_RANK[f, False, draw] for draw in after_sea]
+    boarded = state.boarded
     for t, tile in enumerate(state.tiles):
-        if tile in board.SHIPS and state.boarded[t] is None:
-            move = {"type": "board", "tile": board.TILE_NAMES[t]}
-            keyed.append((_json_key(**move), move))
-    keyed.sort(key=lambda pair: pair[0])
-    return [move for _, move in keyed]
+        if tile in board.SHIPS and boarded[t] is None:
+            ranks.append(_BOARD_RANK[t])
+    ranks.sort()
+    return [dict(_LISTABLE[rank]) for rank in ranks]

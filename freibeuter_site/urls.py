@@ -1,0 +1,20 @@
+"""Top-level routes: the API under /api/, the admin, and a health check."""
+
+from django.contrib import admin
+from django.http import HttpRequest, JsonResponse
+from django.urls import include, path
+
+
+def health(request: HttpRequest) -> JsonResponse:
+    """Tell a load balancer the process is up."""
+    return JsonResponse({"ok": True})
+
+
+urlpatterns = [
+    path("api/", include("games.api.urls")),
+    path("admin/", admin.site.urls),
+    path("health/", health, name="health"),
+]
+
+handler404 = "games.api.errors.not_found"
+handler500 = "games.api.errors.server_error"

@@ -1,0 +1,1 @@
+"""The REST API under ``/api/`` (DRF, documented with drf-spectacular)."""

@@ -1,0 +1,55 @@
+"""Authentication as a seat: ``Authorization: Seat <token>`` (the seat link's secret).
+
+A request with a seat token is authenticated as that seat (``request.auth``);
+a signed-in user (session) acts through the seats linked to the account. A
+bad token is refused with 403, never silently treated as anonymous.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework.authentication import BaseAuthentication
+from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.request import Request
+
+from games import selectors
+from games.links import seat_from_token
+from games.models import Game, Seat
+
+SCHEME = "Seat"
+
+
+class SeatTokenAuthentication(BaseAuthentication):
+    """Authenticate a request by its seat token."""
+
+    def authenticate(self, request: Request) -> tuple[AnonymousUser, Seat] | None:
+        scheme, _, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
+        if scheme != SCHEME:
+            return None
+        seat = seat_from_token(token.strip())
+        if seat is None:
+            raise AuthenticationFailed("The seat token is invalid or has been revoked.")
+        return AnonymousUser(), seat
+
+
+class SeatTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    target_class = SeatTokenAuthentication
+    name = "seatToken"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "`Seat <token>`: the secret of a seat's play link.",
+        }
+
+
+def caller_seat(request: Request, game: Game) -> Seat | None:
+    """The caller's seat in ``game``: by seat token, else by the signed-in user."""
+    if isinstance(request.auth, Seat):
+        return request.auth if request.auth.game_id == game.pk else None
+    return selectors.seat_of_user(game=game, user=request.user)

@@ -1,0 +1,113 @@
+"""One error body everywhere under ``/api/``: ``{"error": {"code", "message", ...}}``.
+
+Engine errors (``IllegalMove``) are 400 with the engine's code; the service's
+errors map by type below; DRF's own errors (validation, parsing, auth, 404)
+keep their status with a stable code. Django's 404 and 500 handlers answer
+with the same body under ``/api/``, so no request there gets an HTML page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+
+from engine.base import IllegalMove
+from engine.record import RecordError
+from games.errors import (
+    GameError,
+    GameNotActive,
+    MoveIdReused,
+    NotYourSeat,
+    RecordHidden,
+    StaleSeq,
+)
+
+API_PREFIX = "/api/"
+
+_SERVICE_STATUS: dict[type[GameError], int] = {
+    StaleSeq: status.HTTP_409_CONFLICT,
+    MoveIdReused: status.HTTP_409_CONFLICT,
+    GameNotActive: status.HTTP_409_CONFLICT,
+    NotYourSeat: status.HTTP_403_FORBIDDEN,
+    RecordHidden: status.HTTP_403_FORBIDDEN,
+}
+
+_DRF_CODES: dict[type[exceptions.APIException], str] = {
+    exceptions.ParseError: "malformed_json",
+    exceptions.AuthenticationFailed: "bad_token",
+    exceptions.NotAuthenticated: "login_required",
+    exceptions.PermissionDenied: "forbidden",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "throttled",
+}
+
+
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    """The one error body of the API."""
+    return {"error": {"code": code, "message": message, **extra}}
+
+
+def _flatten(detail: Any, prefix: str = "") -> list[str]:
+    if isinstance(detail, dict):
+        return [
+            line
+            for key, value in detail.items()
+            for line in _flatten(value, f"{prefix}{key}: " if key != "non_field_errors" else prefix)
+        ]
+    if isinstance(detail, list):
+        return [line for item in detail for line in _flatten(item, prefix)]
+    return [f"{prefix}{detail}"]
+
+
+def _api_error(exc: exceptions.APIException) -> Response:
+    if isinstance(exc, exceptions.ValidationError):
+        body = error_body("invalid_request", " ".join(_flatten(exc.detail)), fields=exc.detail)
+    else:
+        code = _DRF_CODES.get(type(exc), str(exc.default_code))
+        body = error_body(code, " ".join(_flatten(exc.detail)))
+    response = Response(body, status=exc.status_code)
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        response["Retry-After"] = str(int(exc.wait))
+    return response
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's exception handler: every known error as the one error body."""
+    if isinstance(exc, RecordError):
+        return Response(error_body(exc.code, exc.message, move=exc.move), status=400)
+    if isinstance(exc, IllegalMove):
+        return Response(error_body(exc.code, exc.message), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, StaleSeq):
+        return Response(error_body(exc.code, exc.message, seq=exc.seq), status=409)
+    if isinstance(exc, GameError):
+        return Response(error_body(exc.code, exc.message), status=_SERVICE_STATUS[type(exc)])
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound("There is nothing here.")
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if isinstance(exc, exceptions.APIException):
+        return _api_error(exc)
+    return None
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 404 handler: the API's error body under ``/api/``, the usual page elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse(error_body("not_found", "There is nothing here."), status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's 500 handler: the API's error body under ``/api/``, the usual page elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        body = error_body("server_error", "Something went wrong on our side; it has been logged.")
+        return JsonResponse(body, status=500)
+    return defaults.server_error(request)

@@ -1,0 +1,231 @@
+"""Input and output serializers of the API (one pair per endpoint, HackSoft style).
+
+Inputs are strict: a move is an object with only its game's fields, each of
+its JSON type (no coercion of ``"true"`` or ``1`` into a boolean). Outputs
+document the responses for the OpenAPI schema.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from typing import Any
+
+from django.conf import settings
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from engine.base import GAME_MODULES
+from games import events
+from games.loading import engine_for
+
+MAX_STRING = 32
+MAX_ORDER = 36
+
+MOVE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "A move in the canonical notation of its game (rules/freibeuter.md §10).",
+    "properties": {
+        "type": {"type": "string", "enum": ["board", "place", "dutchman"]},
+        "tile": {"type": "string", "maxLength": MAX_STRING},
+        "card": {"type": "string", "maxLength": MAX_STRING},
+        "boat": {"type": "boolean"},
+        "draw": {"type": "string", "maxLength": MAX_STRING},
+        "field": {"type": "string", "maxLength": MAX_STRING},
+        "order": {
+            "type": "array",
+            "items": {"type": "string", "maxLength": MAX_STRING},
+            "maxItems": MAX_ORDER,
+        },
+    },
+    "required": ["type"],
+    "additionalProperties": False,
+    "example": {"type": "place", "card": "F4", "boat": True, "draw": "sea"},
+}
+
+
+@extend_schema_field(MOVE_SCHEMA)
+class MoveField(serializers.Field):  # type: ignore[type-arg]
+    """A canonical move of the game in ``context["game"]``, type-checked key by key."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        fields = events.MOVE_FIELDS[self.context["game"].kind]
+        if not isinstance(data, dict):
+            raise serializers.ValidationError("A move must be a JSON object.")
+        unknown = sorted(set(data) - set(fields))
+        if unknown:
+            raise serializers.ValidationError(
+                f"Unknown field(s) {', '.join(map(repr, unknown))}; "
+                f"a move may have {', '.join(sorted(fields))}."
+            )
+        for key, value in data.items():
+            expected = fields[key]
+            if expected is list:
+                if not isinstance(value, list) or len(value) > MAX_ORDER:
+                    raise serializers.ValidationError(f"{key!r} must be a list of tiles.")
+                if not all(isinstance(item, str) and len(item) <= MAX_STRING for item in value):
+                    raise serializers.ValidationError(f"{key!r} must be a list of tiles.")
+            elif expected is bool and not isinstance(value, bool):
+                raise serializers.ValidationError(f"{key!r} must be true or false.")
+            elif expected is str and (not isinstance(value, str) or len(value) > MAX_STRING):
+                raise serializers.ValidationError(f"{key!r} must be a short string.")
+        return data
+
+    def to_representation(self, value: dict[str, Any]) -> dict[str, Any]:
+        return value
+
+
+class MoveSubmitInput(serializers.Serializer):  # type: ignore[type-arg]
+    move = MoveField(required=False)
+    text = serializers.CharField(
+        required=False, max_length=200, help_text="The move in text notation: 'place F4 draw sea'."
+    )
+    expected_seq = serializers.IntegerField(
+        min_value=0, max_value=2**31 - 1, help_text="The game's last_seq the move was chosen at."
+    )
+    move_id = serializers.RegexField(
+        r"^[A-Za-z0-9._:-]{1,64}$",
+        required=False,
+        help_text="A client-chosen id: resubmitting it returns the original result.",
+    )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if ("move" in data) == ("text" in data):
+            raise serializers.ValidationError("Send either 'move' (JSON) or 'text' (notation).")
+        if "text" in data:
+            data["move"] = engine_for(self.context["game"]).parse_move(data.pop("text"))
+        return data
+
+
+def _known_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise serializers.ValidationError(f"{value!r} is not a time zone such as Europe/Berlin.")
+
+
+class PlayerInput(serializers.Serializer):  # type: ignore[type-arg]
+    name = serializers.CharField(max_length=40)
+    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    language = serializers.ChoiceField(
+        choices=[code for code, _ in settings.LANGUAGES], default="en"
+    )
+    time_zone = serializers.CharField(max_length=64, default="UTC", validators=[_known_time_zone])
+    is_bot = serializers.BooleanField(default=False)
+
+
+class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
+    kind = serializers.ChoiceField(choices=sorted(GAME_MODULES))
+    players = PlayerInput(many=True, min_length=2, max_length=6)
+    options = serializers.DictField(required=False, default=dict)
+    seed = serializers.IntegerField(
+        required=False, min_value=0, max_value=2**63 - 1, help_text="Same seed, same deal."
+    )
+
+
+class GameListQuery(serializers.Serializer):  # type: ignore[type-arg]
+    status = serializers.ChoiceField(
+        choices=["active", "paused", "finished", "aborted"], required=False
+    )
+    kind = serializers.ChoiceField(choices=sorted(GAME_MODULES), required=False)
+    player = serializers.CharField(max_length=40, required=False)
+    limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
+    offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
+
+
+class HistoryQuery(serializers.Serializer):  # type: ignore[type-arg]
+    after = serializers.IntegerField(
+        min_value=0, max_value=2**31 - 1, default=0, help_text="Only events after this seq."
+    )
+
+
+class SeatOutput(serializers.Serializer):  # type: ignore[type-arg]
+    position = serializers.IntegerField()
+    name = serializers.CharField(source="display_name")
+    is_bot = serializers.BooleanField()
+
+
+class SeatWithLinkOutput(SeatOutput):
+    token = serializers.CharField()
+    link = serializers.CharField()
+
+
+class GameOutput(serializers.Serializer):  # type: ignore[type-arg]
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    rules_version = serializers.IntegerField()
+    status = serializers.CharField()
+    last_seq = serializers.IntegerField()
+    to_move = serializers.ListField(child=serializers.CharField())
+    seats = SeatOutput(many=True)
+    scores = serializers.DictField(child=serializers.IntegerField())
+    winners = serializers.ListField(child=serializers.CharField())
+    commitment = serializers.CharField()
+    deadline_at = serializers.DateTimeField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class GameListOutput(serializers.Serializer):  # type: ignore[type-arg]
+    count = serializers.IntegerField()
+    results = GameOutput(many=True)
+
+
+class GameDetailOutput(GameOutput):
+    you = SeatOutput(allow_null=True, help_text="The caller's seat, or null for a spectator.")
+    view = serializers.DictField(help_text="What the caller may see of the game now.")
+
+
+class GameCreatedOutput(GameOutput):
+    seats = SeatWithLinkOutput(many=True)
+
+
+class LegalMovesOutput(serializers.Serializer):  # type: ignore[type-arg]
+    player = serializers.CharField()
+    seq = serializers.IntegerField()
+    moves = serializers.ListField(child=serializers.DictField())
+    notation = serializers.ListField(child=serializers.CharField())
+
+
+class MoveResultOutput(serializers.Serializer):  # type: ignore[type-arg]
+    seq = serializers.IntegerField()
+    player = serializers.CharField()
+    move = serializers.DictField()
+    notation = serializers.CharField()
+
+
+class EventOutput(serializers.Serializer):  # type: ignore[type-arg]
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    actor = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    payload = serializers.DictField()
+
+
+class RecordOutput(serializers.Serializer):  # type: ignore[type-arg]
+    format = serializers.CharField()
+    game = serializers.CharField()
+    rules_version = serializers.IntegerField()
+    players = serializers.ListField(child=serializers.CharField())
+    options = serializers.DictField()
+    setup = serializers.DictField()
+    moves = serializers.ListField(child=serializers.DictField())
+    commitment = serializers.CharField()
+    salt = serializers.CharField()
+
+
+class FairnessOutput(serializers.Serializer):  # type: ignore[type-arg]
+    commitment = serializers.CharField()
+    scheme = serializers.CharField()
+    revealed = serializers.BooleanField()
+    salt = serializers.CharField(allow_null=True)
+    verify = serializers.CharField()
+
+
+class ErrorDetailOutput(serializers.Serializer):  # type: ignore[type-arg]
+    code = serializers.CharField()
+    message = serializers.CharField()
+    seq = serializers.IntegerField(required=False, help_text="With stale_seq: the current seq.")
+    move = serializers.IntegerField(required=False, allow_null=True)
+    fields = serializers.DictField(required=False)
+
+
+class ErrorOutput(serializers.Serializer):  # type: ignore[type-arg]
+    error = ErrorDetailOutput()

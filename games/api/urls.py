@@ -1,0 +1,18 @@
+"""Routes of the API, its OpenAPI schema and the docs page."""
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from games.api import views
+
+urlpatterns = [
+    path("games/", views.GameListView.as_view(), name="api-games"),
+    path("games/<int:pk>/", views.GameDetailView.as_view(), name="api-game"),
+    path("games/<int:pk>/legal/", views.LegalMovesView.as_view(), name="api-game-legal"),
+    path("games/<int:pk>/moves/", views.MoveSubmitView.as_view(), name="api-game-moves"),
+    path("games/<int:pk>/events/", views.HistoryView.as_view(), name="api-game-events"),
+    path("games/<int:pk>/record/", views.RecordView.as_view(), name="api-game-record"),
+    path("games/<int:pk>/fairness/", views.FairnessView.as_view(), name="api-game-fairness"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]

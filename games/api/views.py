@@ -1,0 +1,165 @@
+"""Thin API views: validate input, call one service or selector, serialize the output."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.api import serializers as io
+from games.api.auth import caller_seat
+from games.errors import NotYourSeat
+from games.links import seat_link, seat_token
+from games.loading import engine_for
+from games.models import Game, Seat
+
+
+def _errors(*codes: int) -> dict[int, OpenApiResponse]:
+    return {code: OpenApiResponse(io.ErrorOutput, description="An error") for code in codes}
+
+
+READ_ERRORS = _errors(400, 403, 404)
+WRITE_ERRORS = _errors(400, 403, 404, 409, 413, 415)
+
+
+def _valid(serializer_class: type[serializers.Serializer], data: Any, **context: Any) -> Any:  # type: ignore[type-arg]
+    serializer = serializer_class(data=data, context=context)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _game(pk: int) -> Game:
+    return get_object_or_404(Game.objects.prefetch_related("seats"), pk=pk)
+
+
+def _player_seat(request: Request, game: Game) -> Seat:
+    seat = caller_seat(request, game)
+    if seat is None:
+        raise NotYourSeat("Only a player of this game may do this; send your seat token.")
+    return seat
+
+
+class GameListView(APIView):
+    @extend_schema(
+        operation_id="games_list",
+        parameters=[io.GameListQuery],
+        responses={200: io.GameListOutput, **READ_ERRORS},
+    )
+    def get(self, request: Request) -> Response:
+        query = _valid(io.GameListQuery, request.query_params)
+        games = selectors.game_list(
+            status=query.get("status"), kind=query.get("kind"), player=query.get("player")
+        )
+        page = games[query["offset"] : query["offset"] + query["limit"]]
+        return Response(io.GameListOutput({"count": games.count(), "results": page}).data)
+
+    @extend_schema(
+        operation_id="games_create",
+        request=io.GameCreateInput,
+        responses={201: io.GameCreatedOutput, **WRITE_ERRORS},
+    )
+    def post(self, request: Request) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("Sign in to create a game.")
+        data = _valid(io.GameCreateInput, request.data)
+        game = services.game_create(
+            kind=data["kind"],
+            players=[services.PlayerSpec(**player) for player in data["players"]],
+            options=data["options"],
+            seed=data.get("seed"),
+            actor=f"user:{request.user.pk}",
+        )
+        output = io.GameOutput(game).data
+        output["seats"] = [
+            {**io.SeatOutput(seat).data, "token": seat_token(seat), "link": seat_link(seat)}
+            for seat in game.seats.all()
+        ]
+        return Response(output, status=status.HTTP_201_CREATED)
+
+
+class GameDetailView(APIView):
+    @extend_schema(operation_id="games_detail", responses={200: io.GameDetailOutput, **READ_ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        game = _game(pk)
+        seat = caller_seat(request, game)
+        output = io.GameOutput(game).data
+        output["you"] = None if seat is None else io.SeatOutput(seat).data
+        output["view"] = selectors.game_state(game=game, seat=seat)
+        return Response(output)
+
+
+class LegalMovesView(APIView):
+    @extend_schema(operation_id="games_legal", responses={200: io.LegalMovesOutput, **READ_ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        game = _game(pk)
+        seat = _player_seat(request, game)
+        moves = selectors.game_legal_moves(game=game, seat=seat)
+        engine = engine_for(game)
+        return Response(
+            {
+                "player": seat.display_name,
+                "seq": game.last_seq,
+                "moves": moves,
+                "notation": [engine.format_move(move) for move in moves],
+            }
+        )
+
+
+class MoveSubmitView(APIView):
+    @extend_schema(
+        operation_id="games_move",
+        request=io.MoveSubmitInput,
+        responses={201: io.MoveResultOutput, **WRITE_ERRORS},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game = get_object_or_404(Game, pk=pk)
+        seat = _player_seat(request, game)
+        data = _valid(io.MoveSubmitInput, request.data, game=game)
+        result = services.move_submit(
+            game=game,
+            seat=seat,
+            move=data["move"],
+            expected_seq=data["expected_seq"],
+            move_id=data.get("move_id"),
+        )
+        output = {
+            "seq": result.seq,
+            "player": result.player,
+            "move": result.move,
+            "notation": engine_for(game).format_move(result.move),
+        }
+        return Response(output, status=status.HTTP_201_CREATED)
+
+
+class HistoryView(APIView):
+    @extend_schema(
+        operation_id="games_events",
+        parameters=[io.HistoryQuery],
+        responses={200: io.EventOutput(many=True), **READ_ERRORS},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        game = get_object_or_404(Game, pk=pk)
+        query = _valid(io.HistoryQuery, request.query_params)
+        history = selectors.game_history(game=game, after=query["after"])
+        return Response(io.EventOutput(history, many=True).data)
+
+
+class RecordView(APIView):
+    @extend_schema(operation_id="games_record", responses={200: io.RecordOutput, **READ_ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        game = get_object_or_404(Game, pk=pk)
+        return Response(selectors.game_record(game=game))
+
+
+class FairnessView(APIView):
+    @extend_schema(operation_id="games_fairness", responses={200: io.FairnessOutput, **READ_ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        game = get_object_or_404(Game, pk=pk)
+        return Response(selectors.game_fairness(game=game))

@@ -1,0 +1,11 @@
+"""The ``games`` app: event store, write path, projections and API."""
+
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    name = "games"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from games.api import auth  # noqa: F401  (registers the OpenAPI security scheme)

@@ -1,0 +1,127 @@
+"""The event store and its projections: games, seats and immutable events (DESIGN §3).
+
+Events are the only source of truth. ``Game`` keeps projections (status, who
+is to move, scores) updated in the same transaction as each event append and
+rebuildable from the events. An event is never updated or deleted: the model
+and its queryset refuse it, and on PostgreSQL a trigger does too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+
+class ImmutableEventError(Exception):
+    """Raised on any attempt to change or delete a stored event."""
+
+
+class Game(models.Model):
+    """One game of one kind, with the projections its pages read."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        PAUSED = "paused"
+        FINISHED = "finished"
+        ABORTED = "aborted"
+
+    kind = models.CharField(max_length=32)
+    rules_version = models.PositiveIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    last_seq = models.PositiveIntegerField(default=0)
+    to_move = models.JSONField(default=list, blank=True, help_text="seat positions")
+    deadline_at = models.DateTimeField(null=True, blank=True)
+    scores = models.JSONField(default=dict, blank=True, help_text="player name → score")
+    winners = models.JSONField(default=list, blank=True, help_text="player names, seat order")
+    commitment = models.CharField(max_length=64, help_text="SHA-256 of game, players, setup, salt")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["status", "kind"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk} ({self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+
+class Seat(models.Model):
+    """A place at the table; ``display_name`` is the engine's player name."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    display_name = models.CharField(max_length=40)
+    email = models.EmailField(blank=True)
+    language = models.CharField(max_length=8, default="en")
+    time_zone = models.CharField(max_length=64, default="UTC")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    token_version = models.PositiveIntegerField(default=1)
+    is_bot = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "display_name"], name="seat_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} (seat {self.position} of game #{self.game_id})"
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    """Events can be added and read, never changed or deleted in bulk."""
+
+    def update(self, **kwargs: Any) -> int:
+        raise ImmutableEventError("Events are immutable; append a correcting event instead.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise ImmutableEventError("Events are immutable; they are never deleted.")
+
+
+class Event(models.Model):
+    """One immutable fact in a game's history; ``seq`` runs gap-free from 1 per game."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=32)
+    version = models.PositiveSmallIntegerField(default=1, help_text="schema version of payload")
+    payload = models.JSONField()
+    actor = models.CharField(max_length=64, help_text="seat:N, user:N or system")
+    move_id = models.CharField(max_length=64, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq"),
+            models.UniqueConstraint(
+                fields=["game", "move_id"],
+                condition=models.Q(move_id__isnull=False),
+                name="event_unique_move_id",
+            ),
+            models.CheckConstraint(condition=models.Q(seq__gte=1), name="event_seq_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.type} in game #{self.game_id}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise ImmutableEventError("Events are immutable; append a correcting event instead.")
+        kwargs["force_insert"] = True  # never an UPDATE, even for an instance given a pk
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise ImmutableEventError("Events are immutable; they are never deleted.")

@@ -1,0 +1,119 @@
+"""Reads: game lists, per-seat views, legal moves, history, records and fairness data.
+
+Everything a reader gets about a live game is built from the engine's
+``view(state, player)`` or from public event payloads, never from the
+omniscient state (STYLE habit 3). The full record, with the setup and the
+commitment's salt, is given out only once the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from games import events
+from games.errors import RecordHidden
+from games.loading import engine_for, load_state
+from games.models import Event, Game, Seat
+
+VERIFY_COMMAND = "python -m engine verify RECORD COMMITMENT"
+
+
+def game_list(
+    *, status: str | None = None, kind: str | None = None, player: str | None = None
+) -> QuerySet[Game]:
+    """Games, newest first, optionally filtered by status, kind and a player's name."""
+    games = Game.objects.prefetch_related("seats")
+    if status:
+        games = games.filter(status=status)
+    if kind:
+        games = games.filter(kind=kind)
+    if player:
+        games = games.filter(seats__display_name=player).distinct()
+    return games
+
+
+def seat_of_user(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> Seat | None:
+    """The seat a signed-in user holds in ``game``, if any."""
+    if not user.is_authenticated:
+        return None
+    return Seat.objects.filter(game=game, user=user).first()
+
+
+def game_state(*, game: Game, seat: Seat | None) -> dict[str, Any]:
+    """What ``seat`` may see of ``game`` now (``None``: a spectator)."""
+    return engine_for(game).view(load_state(game), None if seat is None else seat.display_name)
+
+
+def game_legal_moves(*, game: Game, seat: Seat) -> list[dict[str, Any]]:
+    """The moves ``seat`` may make now, sorted; ``[]`` when it is not asked to move."""
+    if seat.display_name not in game.to_move or game.status != Game.Status.ACTIVE:
+        return []
+    return engine_for(game).legal_moves(load_state(game), seat.display_name)
+
+
+def game_history(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
+    """The events after seq ``after``, as any reader may see them."""
+    revealed = game.is_over
+    return [
+        {
+            "seq": event.seq,
+            "type": event.type,
+            "actor": event.actor,
+            "created_at": event.created_at,
+            "payload": events.public_payload(
+                event.type,
+                events.upcast(event.type, event.version, event.payload),
+                revealed=revealed,
+            ),
+        }
+        for event in Event.objects.filter(game=game, seq__gt=after).order_by("seq")
+    ]
+
+
+def _created(game: Game) -> dict[str, Any]:
+    event = Event.objects.get(game=game, seq=1)
+    return events.upcast(event.type, event.version, event.payload)
+
+
+def game_record(*, game: Game) -> dict[str, Any]:
+    """The game's ``pbem-record/1`` with its revealed salt; only once the game is over."""
+    if not game.is_over:
+        raise RecordHidden(
+            "The record holds every hand and the deck order; it is published when the game is over."
+        )
+    created = _created(game)
+    moves = [
+        {"player": payload["player"], **payload["move"]}
+        for payload in (
+            events.upcast(events.MOVE, version, raw)
+            for version, raw in Event.objects.filter(game=game, type=events.MOVE)
+            .order_by("seq")
+            .values_list("version", "payload")
+        )
+    ]
+    return {
+        "format": created["format"],
+        "game": created["game"],
+        "rules_version": created["rules_version"],
+        "players": created["players"],
+        "options": created["options"],
+        "setup": created["setup"],
+        "moves": moves,
+        "commitment": created["commitment"],
+        "salt": created["salt"],
+    }
+
+
+def game_fairness(*, game: Game) -> dict[str, Any]:
+    """The commitment to the hidden setup, and once the game is over the salt that opens it."""
+    revealed = game.is_over
+    return {
+        "commitment": game.commitment,
+        "scheme": "sha256(canonical_json({game, players, salt, setup}))",
+        "revealed": revealed,
+        "salt": _created(game)["salt"] if revealed else None,
+        "verify": VERIFY_COMMAND,
+    }

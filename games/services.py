@@ -1,0 +1,287 @@
+"""Writes: every change to a game goes through these functions, one transaction each.
+
+They append events and update the projections on ``Game`` in the same
+transaction (DESIGN §3–§4). Views, commands, tasks and the admin call them;
+nothing else writes events.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from engine import fairness
+from engine.base import Game as Engine
+from engine.base import IllegalMove, Result, get_game
+from engine.record import RecordError, open_record
+from games import events
+from games.errors import GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
+from games.loading import engine_for, fold, load_state, store_snapshot
+from games.models import Event, Game, Seat
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """Who sits at a seat of a new game."""
+
+    name: str
+    email: str = ""
+    language: str = "en"
+    time_zone: str = "UTC"
+    is_bot: bool = False
+    user: AbstractBaseUser | None = None
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """The answer to an accepted move; a resubmission with the same move id gets the same."""
+
+    seq: int
+    player: str
+    move: dict[str, Any]
+
+
+def check_move_fields(kind: str, move: object) -> dict[str, Any]:
+    """Refuse a move that is not an object or carries keys its game does not define."""
+    if not isinstance(move, dict):
+        raise IllegalMove("bad_move", "A move must be an object.")
+    unknown = sorted(set(move) - set(events.MOVE_FIELDS[kind]))
+    if unknown:
+        allowed = ", ".join(sorted(events.MOVE_FIELDS[kind]))
+        raise IllegalMove(
+            "unknown_field",
+            f"A {kind} move has no field {', '.join(map(repr, unknown))}; it may have {allowed}.",
+        )
+    return move
+
+
+def _append(
+    game: Game, *, event_type: str, payload: dict[str, Any], actor: str, move_id: str | None = None
+) -> Event:
+    game.last_seq += 1
+    return Event.objects.create(
+        game=game,
+        seq=game.last_seq,
+        type=event_type,
+        version=events.SCHEMA_VERSIONS[event_type],
+        payload=payload,
+        actor=actor,
+        move_id=move_id,
+    )
+
+
+def _set_projections(game: Game, engine: Engine, state: Any) -> Result | None:
+    result = engine.result(state)
+    game.to_move = engine.to_move(state)
+    game.scores = result["scores"] if result else engine.summary(state)["scores"]
+    game.winners = result["winners"] if result else []
+    return result
+
+
+def _project(game: Game, engine: Engine, state: Any, *, actor: str) -> None:
+    """Bring the projections up to ``state``, appending ``game_finished`` when it ends the game."""
+    result = _set_projections(game, engine, state)
+    if result is not None and game.status != Game.Status.FINISHED:
+        game.status = Game.Status.FINISHED
+        _append(
+            game,
+            event_type=events.GAME_FINISHED,
+            payload=events.game_finished_payload(**result),
+            actor=actor,
+        )
+
+
+def _snapshot_on_commit(game: Game, state: Any) -> None:
+    seq = game.last_seq
+    transaction.on_commit(lambda: store_snapshot(game, seq, state))
+
+
+def _game_open(
+    *,
+    engine: Engine,
+    players: Sequence[PlayerSpec],
+    setup: Any,
+    options: dict[str, Any],
+    salt: str,
+    actor: str,
+) -> tuple[Game, Any]:
+    names = [player.name for player in players]
+    state = engine.start(names, setup)
+    commitment = fairness.commitment(engine.NAME, names, setup, salt)
+    game = Game.objects.create(
+        kind=engine.NAME, rules_version=engine.RULES_VERSION, options=options, commitment=commitment
+    )
+    Seat.objects.bulk_create(
+        Seat(
+            game=game,
+            position=position,
+            display_name=player.name,
+            email=player.email,
+            language=player.language,
+            time_zone=player.time_zone,
+            is_bot=player.is_bot,
+            user=player.user,
+        )
+        for position, player in enumerate(players)
+    )
+    payload = events.game_created_payload(
+        game=engine.NAME,
+        rules_version=engine.RULES_VERSION,
+        players=names,
+        setup=setup,
+        options=options,
+        commitment=commitment,
+        salt=salt,
+    )
+    _append(game, event_type=events.GAME_CREATED, payload=payload, actor=actor)
+    return game, state
+
+
+@transaction.atomic
+def game_create(
+    *,
+    kind: str,
+    players: Sequence[PlayerSpec],
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    actor: str = "system",
+) -> Game:
+    """Deal a new game and commit to its hidden setup (same ``seed``, same deal)."""
+    engine = get_game(kind)
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    setup = engine.new_setup([player.name for player in players], rng)
+    game, state = _game_open(
+        engine=engine,
+        players=players,
+        setup=setup,
+        options=options or {},
+        salt=secrets.token_hex(16),
+        actor=actor,
+    )
+    _project(game, engine, state, actor=actor)
+    game.save()
+    _snapshot_on_commit(game, state)
+    return game
+
+
+@transaction.atomic
+def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
+    """Load a ``pbem-record/1`` as a new game, each of its moves an event.
+
+    The record's ``salt`` is kept when it has one (so its published
+    commitment still verifies); otherwise a fresh salt is drawn.
+    """
+    engine, _, moves = open_record(record)
+    salt = record.get("salt")
+    game, state = _game_open(
+        engine=engine,
+        players=[PlayerSpec(name=name) for name in record["players"]],
+        setup=record["setup"],
+        options=record.get("options") or {},
+        salt=salt if isinstance(salt, str) and salt else secrets.token_hex(16),
+        actor=actor,
+    )
+    allowed = events.MOVE_FIELDS[engine.NAME]
+    for index, entry in enumerate(moves):
+        try:
+            if not isinstance(entry, dict):
+                raise IllegalMove("bad_move", "Each move must be an object.")
+            player = entry.get("player")
+            move = {key: value for key, value in entry.items() if key in allowed}
+            state = engine.apply(state, player, move)
+        except IllegalMove as error:
+            raise RecordError(error.code, error.message, index) from None
+        _append(
+            game,
+            event_type=events.MOVE,
+            payload=events.move_payload(player=player, move=move),
+            actor=f"seat:{record['players'].index(player)}",
+        )
+    _project(game, engine, state, actor=actor)
+    game.save()
+    _snapshot_on_commit(game, state)
+    return game
+
+
+def _resubmitted(event: Event, seat: Seat, move: dict[str, Any]) -> MoveResult:
+    payload = events.upcast(event.type, event.version, event.payload)
+    if (
+        event.type != events.MOVE
+        or payload["player"] != seat.display_name
+        or payload["move"] != move
+    ):
+        raise MoveIdReused(
+            f"The move id {event.move_id!r} was already used for another move (seq {event.seq})."
+        )
+    return MoveResult(seq=event.seq, player=payload["player"], move=payload["move"])
+
+
+def move_submit(
+    *,
+    game: Game,
+    seat: Seat,
+    move: dict[str, Any],
+    expected_seq: int | None,
+    move_id: str | None = None,
+) -> MoveResult:
+    """Validate ``move`` for ``seat`` with the engine and append it (DESIGN §4).
+
+    The game row is locked for the whole transaction, so two writers to one
+    game are serialised: a resubmitted ``move_id`` returns the original result,
+    an ``expected_seq`` that is no longer the last seq raises :class:`StaleSeq`,
+    and an illegal move raises the engine's ``IllegalMove`` with nothing written.
+    """
+    check_move_fields(game.kind, move)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if seat.game_id != game.pk:
+            raise NotYourSeat("This seat does not play in this game.")
+        if move_id is not None:
+            earlier = Event.objects.filter(game=game, move_id=move_id).first()
+            if earlier is not None:
+                return _resubmitted(earlier, seat, move)
+        if game.status in (Game.Status.PAUSED, Game.Status.ABORTED):
+            raise GameNotActive(f"The game is {game.status}; no moves can be made now.")
+        if expected_seq is not None and expected_seq != game.last_seq:
+            raise StaleSeq(game.last_seq)
+        engine = engine_for(game)
+        state = engine.apply(load_state(game), seat.display_name, move)
+        event = _append(
+            game,
+            event_type=events.MOVE,
+            payload=events.move_payload(player=seat.display_name, move=move),
+            actor=f"seat:{seat.position}",
+            move_id=move_id,
+        )
+        _project(game, engine, state, actor=f"seat:{seat.position}")
+        game.save(
+            update_fields=["last_seq", "to_move", "scores", "winners", "status", "updated_at"]
+        )
+        _snapshot_on_commit(game, state)
+    return MoveResult(seq=event.seq, player=seat.display_name, move=move)
+
+
+@transaction.atomic
+def game_projections_rebuild(*, game: Game) -> bool:
+    """Recompute ``game``'s projections from its events; tell whether any changed."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    stored = list(game.events.order_by("seq").values_list("seq", "type", "version", "payload"))
+    engine = engine_for(game)
+    state = fold(engine, game.pk, None, stored)
+    before = (game.last_seq, game.to_move, game.scores, game.winners, game.status, game.commitment)
+    _, created_type, created_version, created_payload = stored[0]
+    game.commitment = events.upcast(created_type, created_version, created_payload)["commitment"]
+    game.last_seq = stored[-1][0]
+    finished = any(event_type == events.GAME_FINISHED for _, event_type, _, _ in stored)
+    game.status = Game.Status.FINISHED if finished else Game.Status.ACTIVE
+    _set_projections(game, engine, state)
+    after = (game.last_seq, game.to_move, game.scores, game.winners, game.status, game.commitment)
+    if after != before:
+        game.save()
+    return after != before

@@ -50,6 +50,12 @@ class Game(Protocol):
     def apply(self, state: Any, player: str, move: Move) -> Any:
         """Return the state after ``player`` makes ``move``; ``state`` is unchanged."""
 
+    def apply_in_place(self, state: Any, player: str, move: Move) -> None:
+        """Make ``move`` on ``state`` itself, for a caller that owns ``state`` (a replay).
+
+        Every check comes first, so an illegal move raises and leaves ``state`` unchanged.
+        """
+
     def legal_moves(self, state: Any, player: str | None = None) -> list[Move]:
         """List the legal moves of ``player`` (default: the first player to move)."""
 

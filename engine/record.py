@@ -67,11 +67,12 @@ def open_record(record: object) -> tuple[Game, Any, list[Any]]:
 def replay(record: object) -> tuple[Game, Any]:
     """Replay a whole record; return the game and the state after its last move."""
     game, state, moves = open_record(record)
+    # The opening state belongs to this replay alone, so the moves are made on it without copies.
     for index, move in enumerate(moves):
         try:
             if not isinstance(move, dict):
                 raise IllegalMove("bad_move", "Each move must be an object.")
-            state = game.apply(state, move.get("player"), move)
+            game.apply_in_place(state, move.get("player"), move)
         except IllegalMove as error:
             raise RecordError(error.code, error.message, index) from None
     return game, state

@@ -5,12 +5,11 @@ The module-level names below make up the game protocol of :mod:`engine.base`.
 
 from __future__ import annotations
 
-
 from engine.base import Move
 from engine.freibeuter.board import MAX_PLAYERS, MIN_PLAYERS
 from engine.freibeuter.bot import bot_move
 from engine.freibeuter.notation import format_move, parse_move
-from engine.freibeuter.rules import apply, legal_moves
+from engine.freibeuter.rules import apply, apply_in_place, legal_moves
 from engine.freibeuter.state import State, new_setup, start
 from engine.freibeuter.views import result, summary, to_move, view
 
@@ -30,6 +29,7 @@ __all__ = [
     "RULES_VERSION",
     "State",
     "apply",
+    "apply_in_place",
     "bot_move",
     "format_move",
     "legal_moves",

@@ -301,6 +301,11 @@ def apply(state: State, player: str, move: Move) -> State:
     return new
 
 
+def apply_in_place(state: State, player: str, move: Move) -> None:
+    """Make ``move`` on ``state`` itself; an illegal move raises and leaves ``state`` unchanged."""
+    execute(state, plan(state, player, move))
+
+
 def _listable_moves() -> list[Move]:
     """Every move :func:`legal_moves` can ever list, sorted by JSON text as it must list them."""
     moves: list[Move] = []

@@ -25,6 +25,8 @@ from games.errors import GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
 from games.loading import engine_for, fold, load_state, store_snapshot
 from games.models import Event, Game, Seat
 
+NAME_LENGTH = Seat._meta.get_field("display_name").max_length or 40
+
 
 @dataclass(frozen=True)
 class PlayerSpec:
@@ -178,6 +180,10 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
     commitment still verifies); otherwise a fresh salt is drawn.
     """
     engine, _, moves = open_record(record)
+    if any(len(name) > NAME_LENGTH for name in record["players"]):
+        raise RecordError(
+            "invalid_record", f"Player names must be at most {NAME_LENGTH} characters.", None
+        )
     salt = record.get("salt")
     game, state = _game_open(
         engine=engine,

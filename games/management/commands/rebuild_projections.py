@@ -1,0 +1,23 @@
+"""``manage.py rebuild_projections``: recompute every game's projections from its events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from games.models import Game
+from games.services import game_projections_rebuild
+
+
+class Command(BaseCommand):
+    help = "Recompute status, to_move, scores, winners and last_seq of every game from its events."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        games = list(Game.objects.order_by("id").only("id"))
+        changed = 0
+        for game in games:
+            if game_projections_rebuild(game=game):
+                changed += 1
+                self.stdout.write(f"game #{game.pk}: projections corrected")
+        self.stdout.write(f"{len(games)} games checked, {changed} corrected.")

@@ -1,0 +1,52 @@
+"""Fixtures of the site tests, which run on real PostgreSQL only.
+
+They fail (never skip, never fall back to SQLite) when the database is not
+PostgreSQL or cannot be reached: ``make test`` points ``DATABASE_URL`` at the
+local server and starts it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import OperationalError, connection
+
+from games.links import seat_token
+from games.models import Game
+from games.services import PlayerSpec, game_create
+
+PLAYERS = ("Anne", "Bart", "Cleo")
+
+
+def _require_postgresql(blocker: Any) -> None:
+    if connection.vendor != "postgresql":
+        pytest.fail(
+            f"The site tests need PostgreSQL, but the database is {connection.vendor}: set "
+            "DATABASE_URL=postgres://postgres@127.0.0.1:5432/freibeuter or run `make test`.",
+            pytrace=False,
+        )
+    try:
+        with blocker.unblock(), connection._nodb_cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except OperationalError as error:
+        pytest.fail(f"PostgreSQL is unreachable ({error}); `make test` starts it.", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings: None, django_db_blocker: Any
+) -> None:
+    _require_postgresql(django_db_blocker)
+
+
+@pytest.fixture
+def game(db: None) -> Game:
+    """A fresh 3-player Freibeuter game with a fixed deal."""
+    return game_create(kind="freibeuter", players=[PlayerSpec(name=n) for n in PLAYERS], seed=7)
+
+
+@pytest.fixture
+def tokens(game: Game) -> dict[str, str]:
+    """Each player's seat token in ``game``."""
+    return {seat.display_name: seat_token(seat) for seat in game.seats.all()}

@@ -29,7 +29,7 @@ GAME: Game = get_game("freibeuter")
 
 
 def play(players: list[str], bot: str, seed: int) -> tuple[list[str], dict[str, int]]:
-    """Play one game with ``bot`` as the bot and random players elsewhere; return winners, scores."""
+    """Play one game, ``bot`` against random players; return the winners and the scores."""
     deal = random.Random(seed)
     chooser = random.Random(f"random players {seed}")
     state = GAME.start(players, GAME.new_setup(players, deal))

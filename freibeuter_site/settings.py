@@ -142,7 +142,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 
-# Requests larger than this are refused with 413 (the API's parser enforces it for JSON too).
+# Request bodies larger than this are refused (the API answers 413).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 
 REST_FRAMEWORK = {
@@ -151,7 +151,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.StrictJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",

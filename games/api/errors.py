@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, status
@@ -89,6 +90,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(error_body(exc.code, exc.message, seq=exc.seq), status=409)
     if isinstance(exc, GameError):
         return Response(error_body(exc.code, exc.message), status=_SERVICE_STATUS[type(exc)])
+    if isinstance(exc, RequestDataTooBig):
+        body = error_body("too_large", "The request body is larger than this service accepts.")
+        return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound("There is nothing here.")
     elif isinstance(exc, DjangoPermissionDenied):

@@ -14,7 +14,7 @@ from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from engine.base import GAME_MODULES
+from engine.base import GAME_MODULES, get_game
 from games import events
 from games.loading import engine_for
 
@@ -118,6 +118,20 @@ class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
     seed = serializers.IntegerField(
         required=False, min_value=0, max_value=2**63 - 1, help_text="Same seed, same deal."
     )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        engine = get_game(data["kind"])
+        names = [player["name"] for player in data["players"]]
+        if len(set(names)) != len(names):
+            raise serializers.ValidationError({"players": "Player names must be unique."})
+        if not engine.MIN_PLAYERS <= len(names) <= engine.MAX_PLAYERS:
+            raise serializers.ValidationError(
+                {
+                    "players": f"{engine.NAME} is played by {engine.MIN_PLAYERS} to "
+                    f"{engine.MAX_PLAYERS} players."
+                }
+            )
+        return data
 
 
 class GameListQuery(serializers.Serializer):  # type: ignore[type-arg]

@@ -1,0 +1,112 @@
+"""No response to a seat ever shows another seat's hand, the deck order or the setup (rules §9).
+
+Random games are driven through the API; after every move every seat (and a
+spectator) reads every endpoint, and the raw JSON is searched for the
+secrets of the omniscient state at that moment.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from api_helpers import get_json, post_json
+from django.test import Client
+
+from games.links import seat_token
+from games.loading import engine_for, load_state
+from games.models import Event, Game
+from games.services import PlayerSpec, game_create
+
+SECRET_KEYS = {"setup", "hands", "sea_deck", "dutchman_deck"}
+
+
+def _string_lists(value: Any) -> list[list[str]]:
+    found = []
+    if isinstance(value, dict):
+        for item in value.values():
+            found += _string_lists(item)
+    elif isinstance(value, list):
+        if value and all(isinstance(item, str) for item in value):
+            found.append(value)
+        for item in value:
+            found += _string_lists(item)
+    return found
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value) | {key for item in value.values() for key in _keys(item)}
+    if isinstance(value, list):
+        return {key for item in value for key in _keys(item)}
+    return set()
+
+
+def _assert_keeps_secrets(raw: bytes, viewer: str | None, game: Game, salt: str) -> None:
+    state = load_state(game)
+    text = raw.decode()
+    body = json.loads(text)
+    assert not _keys(body) & SECRET_KEYS, text[:500]
+    assert salt not in text
+    lists = [Counter(found) for found in _string_lists(body)]
+    decks = [list(state.sea_deck[state.sea_top :]), list(state.dutchman_deck[state.dutchman_top :])]
+    for deck in decks:
+        if len(deck) > 1:
+            assert deck not in _string_lists(body), "a deck's order leaked"
+            assert json.dumps(deck, separators=(",", ":")) not in text
+    own = state.hands[state.players.index(viewer)] if viewer else None
+    for seat, hand in enumerate(state.hands):
+        if state.players[seat] == viewer or Counter(hand) == Counter(own or []):
+            continue
+        assert Counter(hand) not in lists, f"{state.players[seat]}'s hand leaked to {viewer}"
+
+
+@pytest.mark.parametrize(
+    "players,seed", [(("Anne", "Bart", "Cleo"), 11), (("Di", "Ed", "Flo", "Gus"), 12)]
+)
+def test_it_never_shows_a_seat_what_rules_hide(
+    db: None, client: Client, players: tuple, seed: int
+) -> None:
+    game = game_create(kind="freibeuter", players=[PlayerSpec(name=n) for n in players], seed=seed)
+    salt = Event.objects.get(game=game, seq=1).payload["salt"]
+    tokens = {seat.display_name: seat_token(seat) for seat in game.seats.all()}
+    readers: list[str | None] = [*players, None]
+    rng = random.Random(seed)
+    base = f"/api/games/{game.pk}"
+    while game.status == "active":
+        for reader in readers:
+            token = tokens[reader] if reader else None
+            paths = [
+                f"{base}/",
+                f"{base}/events/?after={max(game.last_seq - 2, 0)}",
+                f"{base}/fairness/",
+            ]
+            paths += [f"{base}/legal/"] if reader else ["/api/games/"]
+            for path in paths:
+                response = get_json(client, path, token)
+                assert response.status_code == 200, response.content
+                _assert_keeps_secrets(response.content, reader, game, salt)
+            assert get_json(client, f"{base}/record/", token).status_code == 403
+        (player,) = game.to_move
+        legal = get_json(client, f"{base}/legal/", tokens[player]).json()
+        move = rng.choice(legal["moves"])
+        answer = post_json(
+            client, f"{base}/moves/", {"move": move, "expected_seq": game.last_seq}, tokens[player]
+        )
+        assert answer.status_code == 201
+        _assert_keeps_secrets(answer.content, player, game, salt)
+        game.refresh_from_db()
+    history = get_json(client, f"{base}/events/").json()
+    assert "setup" in history[0]["payload"], "the setup is revealed once the game is over"
+
+
+def test_the_secrecy_check_catches_the_omniscient_summary(game: Game) -> None:
+    """The check above is not vacuous: the summary (every hand) fails it."""
+    salt = Event.objects.get(game=game, seq=1).payload["salt"]
+    state = load_state(game)
+    summary = json.dumps(engine_for(game).summary(state)).encode()
+    with pytest.raises(AssertionError, match="hand leaked"):
+        _assert_keeps_secrets(summary, "Anne", game, salt)

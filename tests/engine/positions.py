@@ -138,19 +138,24 @@ def deal_for(
     moves: Sequence[str],
     players: Sequence[str] = PLAYERS,
     *,
+    then: Sequence[str] = (),
     tiles: Mapping[str, str] | None = None,
     seed: int = 0,
 ) -> dict[str, Any]:
     """Deal a setup in which ``moves`` (text notation, seat order) can be played.
 
     Each player is dealt the first cards he will play, and each of his draws
-    brings the next card he will play that he does not hold yet.
+    brings the next card he will play that he does not hold yet. ``then`` are
+    moves the next player might try afterwards: he will hold their cards too
+    (up to a hand's four sea cards and the Dutchman cards he has drawn).
     """
     parsed = [parse_move(text) for text in moves]
     plays: dict[str, list[str]] = {p: [] for p in players}
     for index, move in enumerate(parsed):
         if move["type"] != "board":
             plays[players[index % len(players)]].append(move["card"])
+    tried = [parse_move(text).get("card") for text in then]
+    plays[players[len(moves) % len(players)]] += dict.fromkeys(c for c in tried if c)
     played = dict.fromkeys(players, 0)
 
     def upcoming(player: str, held: list[str], dutchman: bool) -> str | None:
@@ -209,13 +214,25 @@ def position(
     tiles: Mapping[str, str] | None = None,
     seed: int = 0,
 ) -> State:
-    """Play ``moves`` from a setup dealt for ``moves`` followed by ``then``.
+    """Play ``moves`` from a setup dealt for them (see :func:`deal_for`).
 
-    ``then`` are moves the test is about to try: their cards are dealt too,
-    but they are not played.
+    ``then`` are moves the test is about to try, one of them or each from this
+    same position: the player to move holds their cards.
     """
-    setup = deal_for([*moves, *then], players, tiles=tiles, seed=seed)
+    setup = deal_for(moves, players, then=then, tiles=tiles, seed=seed)
     return play(start(players, setup), *moves)
+
+
+def slip_into_hand(state: State, player: str, card: str) -> None:
+    """Replace a sea card in ``player``'s hand by ``card``, editing ``state`` itself.
+
+    A real deal has one card per outer field and two per inner field, and each
+    card places at most one boat, so a full field never meets a card of its own
+    in a hand. Only by editing a hand can a test show that a field's capacity
+    still holds (against a corrupted or hand-made state).
+    """
+    hand = state.hands[state.players.index(player)]
+    hand[next(i for i, c in enumerate(hand) if not is_dutchman_card(c))] = card
 
 
 def fill(fields: Iterable[str]) -> list[str]:

@@ -57,12 +57,8 @@ def test_credit_is_repaid_double_at_the_end():
 
 def test_chests_won_after_credit_do_not_reduce_the_credit():
     """§6: credit is never paid back during the game; it only adds up."""
-    state = position(
-        CROWDED,
-        then=["place E6 draw sea", "place F4 draw sea", "place D4 chests draw sea"],
-        tiles=TILES,
-    )
-    state = play(state, "place E6 draw sea", "place F4 draw sea", "place D4 chests draw sea")
+    later = ["place E6 draw sea", "place F4 draw sea", "place D4 chests draw sea"]
+    state = position(CROWDED + later, tiles=TILES)
     volker = player(state, "Volker")
     assert (volker["chests"], volker["credit"]) == (2, 4)
 

@@ -6,22 +6,20 @@ import random
 from collections import Counter
 
 import pytest
-from positions import PLAYERS, capacity, chests, deal_for, fill, is_dutchman_card, play, position
+from positions import (
+    PLAYERS,
+    capacity,
+    chests,
+    deal_for,
+    fill,
+    is_dutchman_card,
+    play,
+    position,
+    slip_into_hand,
+)
 
 from engine.base import IllegalMove
-from engine.freibeuter import State, legal_moves, new_setup, start, summary
-
-
-def slip_into_hand(state: State, seat: int, card: str) -> None:
-    """Replace a sea card of ``seat``'s hand by ``card``.
-
-    A real deal has one card per outer field and two per inner field, and each
-    card places at most one boat, so a full field can never meet a card of its
-    own in a hand. Only by editing the hand can the test show that the field's
-    capacity is still enforced (against a corrupted or hand-made state).
-    """
-    hand = state.hands[seat]
-    hand[next(i for i, c in enumerate(hand) if not is_dutchman_card(c))] = card
+from engine.freibeuter import legal_moves, new_setup, start, summary
 
 
 def test_placing_plays_the_card_puts_the_boat_on_its_field_and_draws():
@@ -89,7 +87,7 @@ def test_an_inner_field_holds_two_boats_and_no_third():
     """§3b: an inner field holds at most two boats; a full field offers only the chests."""
     state = position(fill(["F4", "F4"]))
     assert summary(state)["board"]["fields"]["F4"] == ["Volker", "Birgit"]
-    slip_into_hand(state, 2, "F4")
+    slip_into_hand(state, "Dieter", "F4")
     with pytest.raises(IllegalMove) as error:
         play(state, "place F4 draw sea")
     assert error.value.code == "field_full"
@@ -101,7 +99,7 @@ def test_an_inner_field_holds_two_boats_and_no_third():
 def test_an_outer_field_holds_one_boat_only():
     """§3b: an outer field holds at most one boat."""
     state = position(fill(["A4"]))
-    slip_into_hand(state, 1, "A4")
+    slip_into_hand(state, "Birgit", "A4")
     with pytest.raises(IllegalMove) as error:
         play(state, "place A4 draw sea")
     assert error.value.code == "field_full"

@@ -7,9 +7,11 @@ local server and starts it.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.db import OperationalError, connection
 
 from games.links import seat_token
@@ -38,6 +40,9 @@ def django_db_modify_db_settings(
     django_db_modify_db_settings: None, django_db_blocker: Any
 ) -> None:
     _require_postgresql(django_db_blocker)
+    # A test database of its own, so two runs on one server (two checkouts) never collide.
+    test = settings.DATABASES["default"].setdefault("TEST", {})
+    test["NAME"] = f"test_{settings.DATABASES['default']['NAME']}_{os.getpid()}"
 
 
 @pytest.fixture

@@ -109,6 +109,6 @@ def format_move(move: Move) -> str:
         words = ["dutchman", str(move["card"]), str(move["field"])]
     if "draw" in move:
         words += ["draw", str(move["draw"])]
-    if move.get("order"):
+    if "order" in move:
         words += ["order", *move["order"]]
     return " ".join(words)

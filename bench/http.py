@@ -1,0 +1,227 @@
+"""HTTP benchmark of the service: gunicorn on PostgreSQL, 16 concurrent players (DESIGN §8).
+
+    .venv/bin/python bench/http.py [--players 16] [--seconds 30] [--workers 4] [--threads 1]
+
+It (re)creates its own database ``freibeuter_bench`` on the PostgreSQL of
+``BENCH_DATABASE_URL`` (default: the local server), migrates it, deals games,
+starts gunicorn on a loopback port, and then plays from this separate load
+process: each player thread plays whole 3-seat games (reading the game as the
+seat to move, fetching its legal moves, posting one), over keep-alive
+connections to 127.0.0.1 only, until the time is up. It prints the latency of
+the move POST and of the game-detail GET (p50/p99) and moves per second.
+Never part of the test run.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as bench/http.py, this file would shadow the standard library's ``http``: unlist its folder.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+import argparse  # noqa: E402
+import http.client  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import random  # noqa: E402
+import signal  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+from typing import Any  # noqa: E402
+from urllib.parse import urlsplit, urlunsplit  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+DATABASE = "freibeuter_bench"
+BUDGET = {"move p50": 25.0, "move p99": 100.0}
+
+
+def _bench_env(port: int) -> dict[str, str]:
+    base = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    parts = urlsplit(base)
+    return {
+        **os.environ,
+        "DATABASE_URL": urlunsplit(parts._replace(path=f"/{DATABASE}")),
+        "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+        "SECRET_KEY": "bench-only-secret-key-not-for-production-0123456789abcdefghijklmnop",
+        "DEBUG": "0",
+        "SECURE_SSL_REDIRECT": "0",
+        "SITE_URL": f"http://127.0.0.1:{port}",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "PYTHONPATH": str(ROOT),
+    }
+
+
+def _recreate_database(env: dict[str, str]) -> None:
+    import psycopg
+
+    admin = urlunsplit(urlsplit(env["DATABASE_URL"])._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {DATABASE}")
+    manage = [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"]
+    subprocess.run(manage, cwd=ROOT, env=env, check=True)
+
+
+def _deal(env: dict[str, str], count: int) -> list[dict[str, Any]]:
+    """Create ``count`` games with the service's own code; return their ids and seat tokens."""
+    code = f"""
+import json
+from games.links import seat_token
+from games.services import PlayerSpec, game_create
+games = []
+for i in range({count}):
+    game = game_create(kind="freibeuter", players=[PlayerSpec(name=n) for n in ("Ann", "Ben", "Cy")], seed=i)
+    games.append({{"id": game.pk, "tokens": {{s.display_name: seat_token(s) for s in game.seats.all()}}}})
+print(json.dumps(games))
+"""
+    shell = [sys.executable, "manage.py", "shell", "--no-imports", "-c", code]
+    result = subprocess.run(shell, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def _start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int) -> subprocess.Popen:
+    command = [
+        str(Path(sys.executable).with_name("gunicorn")),
+        "freibeuter_site.wsgi",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+        "--worker-class",
+        "gthread" if threads > 1 else "sync",
+        "--backlog",
+        "256",
+        "--log-level",
+        "warning",
+    ]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/health/")
+            if connection.getresponse().status == 200:
+                return server
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("gunicorn did not come up")
+
+
+class Player(threading.Thread):
+    """One concurrent player: plays its games move by move until the time is up."""
+
+    def __init__(self, port: int, games: list[dict[str, Any]], stop_at: float, seed: int) -> None:
+        super().__init__(daemon=True)
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.games = games
+        self.stop_at = stop_at
+        self.rng = random.Random(seed)
+        self.timings: dict[str, list[float]] = {"move": [], "detail": [], "legal": []}
+        self.errors = 0
+        self.finished_games = 0
+
+    def _call(self, kind: str, method: str, path: str, token: str, body: Any = None) -> Any:
+        headers = {"Authorization": f"Seat {token}"}
+        data = None
+        if body is not None:
+            data = json.dumps(body)
+            headers["Content-Type"] = "application/json"
+        started = time.perf_counter()
+        self.connection.request(method, path, body=data, headers=headers)
+        response = self.connection.getresponse()
+        payload = json.loads(response.read())
+        self.timings[kind].append((time.perf_counter() - started) * 1000)
+        if response.status >= 300:
+            self.errors += 1
+        return payload
+
+    def run(self) -> None:
+        for game in self.games:
+            token = next(iter(game["tokens"].values()))
+            base = f"/api/games/{game['id']}"
+            while time.monotonic() < self.stop_at:
+                detail = self._call("detail", "GET", f"{base}/", token)
+                if detail["status"] != "active":
+                    self.finished_games += 1
+                    break
+                token = game["tokens"][detail["to_move"][0]]
+                legal = self._call("legal", "GET", f"{base}/legal/", token)
+                move = self.rng.choice(legal["moves"])
+                body = {"move": move, "expected_seq": legal["seq"]}
+                self._call("move", "POST", f"{base}/moves/", token, body)
+            if time.monotonic() >= self.stop_at:
+                return
+
+
+def _percentile(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--port", type=int, default=8731)
+    args = parser.parse_args()
+
+    env = _bench_env(args.port)
+    _recreate_database(env)
+    games_each = 4  # more than a player can finish in the time
+    games = _deal(env, args.players * games_each)
+    server = _start_gunicorn(env, args.port, args.workers, args.threads)
+    try:
+        stop_at = time.monotonic() + args.seconds
+        players = [
+            Player(args.port, games[i * games_each : (i + 1) * games_each], stop_at, seed=i)
+            for i in range(args.players)
+        ]
+        started = time.monotonic()
+        for player in players:
+            player.start()
+        for player in players:
+            player.join(timeout=args.seconds + 60)
+        elapsed = time.monotonic() - started
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+    timings = {
+        kind: [t for p in players for t in p.timings[kind]] for kind in ("move", "detail", "legal")
+    }
+    moves = len(timings["move"])
+    print(
+        f"http bench: {args.players} concurrent players, gunicorn {args.workers} workers x "
+        f"{args.threads} threads, PostgreSQL + Redis, {elapsed:.1f} s"
+    )
+    for kind, label in (
+        ("move", "move POST"),
+        ("detail", "game detail GET"),
+        ("legal", "legal GET"),
+    ):
+        values = timings[kind]
+        print(
+            f"  {label:16} p50 {_percentile(values, 50):6.1f} ms   p99 {_percentile(values, 99):6.1f} ms"
+            f"   ({len(values)} requests)"
+        )
+    print(
+        f"  moves/s          {moves / elapsed:6.1f}   ({sum(p.finished_games for p in players)} games finished, "
+        f"{sum(p.errors for p in players)} error responses)"
+    )
+    p50, p99 = _percentile(timings["move"], 50), _percentile(timings["move"], 99)
+    print(
+        f"  budget           move p50 <= {BUDGET['move p50']:.0f} ms: {'ok' if p50 <= BUDGET['move p50'] else 'OVER'}"
+        f", move p99 <= {BUDGET['move p99']:.0f} ms: {'ok' if p99 <= BUDGET['move p99'] else 'OVER'}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,4 +1,4 @@
-"""Top-level routes: the API under /api/, the admin, and a health check."""
+"""Top-level routes: the API under /api/, the play pages, the admin, and a health check."""
 
 from django.contrib import admin
 from django.http import HttpRequest, JsonResponse
@@ -12,6 +12,7 @@ def health(request: HttpRequest) -> JsonResponse:
 
 urlpatterns = [
     path("api/", include("games.api.urls")),
+    path("", include("games.web.urls")),
     path("admin/", admin.site.urls),
     path("health/", health, name="health"),
 ]

@@ -1,0 +1,1 @@
+"""Server-rendered pages (the full game page with its board comes with the web issue)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -122,9 +122,63 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Celery: configured here, its tasks come with the email issue.
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+# Celery (DESIGN §5): Redis in production; the embedded default uses kombu's filesystem
+# transport under var/, a real broker that needs no server. Tasks are idempotent, acked
+# late and requeued when their worker dies; the outbox and deadline sweeps back them up.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    _broker_folder = VAR_DIR / "celery-broker"
+    _broker_folder.mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_broker_folder),
+        "data_folder_out": str(_broker_folder),
+        "store_processed": False,
+    }
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_TASK_SOFT_TIME_LIMIT = 30
+CELERY_TASK_TIME_LIMIT = 60
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = int(os.environ.get("CELERY_PREFETCH", "4"))
+# A publish never blocks a request for long: a lost task is found again by the sweeps.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+# Mail (DESIGN §5): SMTP from EMAIL_URL (smtp://, smtp+tls://, smtp+ssl://) or Django's
+# EMAIL_HOST & co.; with neither, messages are .eml files under var/mail/ shown at /dev/mail/.
+MAIL_DOMAIN = os.environ.get("MAIL_DOMAIN") or _site_host
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", f"Freibeuter <play@{MAIL_DOMAIN}>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+EMAIL_URL = os.environ.get("EMAIL_URL", "")
+if EMAIL_URL:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    _mail = urlsplit(EMAIL_URL)
+    if _mail.scheme not in ("smtp", "smtp+tls", "smtp+ssl"):
+        raise ImproperlyConfigured("EMAIL_URL must start with smtp://, smtp+tls:// or smtp+ssl://.")
+    EMAIL_HOST = _mail.hostname or "localhost"
+    EMAIL_USE_TLS = _mail.scheme == "smtp+tls"
+    EMAIL_USE_SSL = _mail.scheme == "smtp+ssl"
+    EMAIL_PORT = _mail.port or (465 if EMAIL_USE_SSL else 587 if EMAIL_USE_TLS else 25)
+    EMAIL_HOST_USER = unquote(_mail.username or "")
+    EMAIL_HOST_PASSWORD = unquote(_mail.password or "")
+elif os.environ.get("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["EMAIL_HOST"]
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = _flag("EMAIL_USE_TLS", default=False)
+    EMAIL_USE_SSL = _flag("EMAIL_USE_SSL", default=False)
+else:
+    EMAIL_BACKEND = "games.mail_backend.EmlFileBackend"
+EMAIL_FILE_PATH = VAR_DIR / "mail"
+MAIL_RETRY_BASE_SECONDS = float(os.environ.get("MAIL_RETRY_BASE_SECONDS", "5"))
+MAIL_RETRY_MAX_SECONDS = float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "600"))
+# Inbound mail: the webhook /mail/inbound/ is open only when this secret is set.
+INBOUND_MAIL_SECRET = os.environ.get("INBOUND_MAIL_SECRET", "")
+IMAP_URL = os.environ.get("IMAP_URL", "")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -136,6 +190,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fr", "Français")]
 TIME_ZONE = "UTC"
+LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
 

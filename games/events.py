@@ -13,8 +13,20 @@ from typing import Any
 GAME_CREATED = "game_created"
 MOVE = "move"
 GAME_FINISHED = "game_finished"
+TURN_TIMED_OUT = "turn_timed_out"
+SEAT_REPLACED = "seat_replaced"
+GAME_PAUSED = "game_paused"
+VACATION_STARTED = "vacation_started"
 
-SCHEMA_VERSIONS: dict[str, int] = {GAME_CREATED: 1, MOVE: 1, GAME_FINISHED: 1}
+SCHEMA_VERSIONS: dict[str, int] = {
+    GAME_CREATED: 1,
+    MOVE: 1,
+    GAME_FINISHED: 1,
+    TURN_TIMED_OUT: 1,
+    SEAT_REPLACED: 1,
+    GAME_PAUSED: 1,
+    VACATION_STARTED: 1,
+}
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
@@ -79,6 +91,26 @@ def move_payload(*, player: str, move: dict[str, Any], auto: bool = False) -> Pa
 def game_finished_payload(*, winners: list[str], scores: dict[str, int], reason: str) -> Payload:
     """The final result of a game."""
     return {"winners": winners, "scores": scores, "reason": reason}
+
+
+def turn_timed_out_payload(*, player: str, deadline: str, timeouts: int) -> Payload:
+    """``player`` let the deadline (ISO time) pass; ``timeouts`` in a row, this one included."""
+    return {"player": player, "deadline": deadline, "timeouts": timeouts}
+
+
+def seat_replaced_payload(*, player: str, by: str, reason: str) -> Payload:
+    """The seat of ``player`` is now played by ``by`` (``"bot"`` or ``"player"``)."""
+    return {"player": player, "by": by, "reason": reason}
+
+
+def game_paused_payload(*, reason: str, player: str | None = None) -> Payload:
+    """The game waits for a moderator; ``player`` is the one whose timeout paused it."""
+    return {"reason": reason, "player": player}
+
+
+def vacation_started_payload(*, player: str, days: int, since: str, until: str) -> Payload:
+    """``player``'s clock stops for ``days`` days, from ``since`` until ``until`` (ISO times)."""
+    return {"player": player, "days": days, "since": since, "until": until}
 
 
 def public_payload(event_type: str, payload: Payload, *, revealed: bool) -> Payload:

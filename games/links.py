@@ -7,8 +7,11 @@ moderator revokes it by bumping ``token_version``.
 
 from __future__ import annotations
 
+import base64
+
 from django.conf import settings
 from django.core import signing
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from games.models import Seat
 
@@ -37,3 +40,45 @@ def seat_from_token(token: str) -> Seat | None:
 def seat_link(seat: Seat) -> str:
     """The seat's play link, as sent in its emails."""
     return f"{settings.SITE_URL}/play/{seat_token(seat)}/"
+
+
+_REPLY_SALT = "games.reply-address"
+REPLY_PREFIX = "play+"
+
+
+def _reply_mac(seat_id: int, version: int) -> str:
+    digest = salted_hmac(_REPLY_SALT, f"{seat_id}.{version}", algorithm="sha256").digest()
+    return base64.b32encode(digest[:10]).decode("ascii").lower()
+
+
+def reply_address(seat: Seat) -> str:
+    """The seat's ``Reply-To``: ``play+<seat>.<version>.<mac>@MAIL_DOMAIN``.
+
+    Shorter than the link token (an address's local part has at most 64
+    characters), lower case (some mail servers fold case) and with an 80-bit
+    MAC, revoked with the link by a ``token_version`` bump.
+    """
+    tag = f"{seat.pk}.{seat.token_version}.{_reply_mac(seat.pk, seat.token_version)}"
+    return f"{REPLY_PREFIX}{tag}@{settings.MAIL_DOMAIN}"
+
+
+def seat_from_reply_address(address: str) -> Seat | None:
+    """The seat whose reply address ``address`` is, or ``None`` (forged, garbled or revoked)."""
+    local = address.strip().lower().rpartition("@")[0]
+    if not local.startswith(REPLY_PREFIX):
+        return None
+    seat_id, _, rest = local[len(REPLY_PREFIX) :].partition(".")
+    version, _, mac = rest.partition(".")
+    if not (seat_id.isdigit() and version.isdigit() and len(seat_id) < 19 and len(version) < 9):
+        return None
+    if not constant_time_compare(mac, _reply_mac(int(seat_id), int(version))):
+        return None
+    seat = Seat.objects.select_related("game").filter(pk=int(seat_id)).first()
+    if seat is None or seat.token_version != int(version):
+        return None
+    return seat
+
+
+def preferences_link(seat: Seat) -> str:
+    """The seat's one-click mail preferences page (also its ``List-Unsubscribe`` target)."""
+    return f"{settings.SITE_URL}/play/{seat_token(seat)}/mail/"

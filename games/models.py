@@ -4,6 +4,9 @@ Events are the only source of truth. ``Game`` keeps projections (status, who
 is to move, scores) updated in the same transaction as each event append and
 rebuildable from the events. An event is never updated or deleted: the model
 and its queryset refuse it, and on PostgreSQL a trigger does too.
+
+The mail models live here too: the outbox (``OutboundMail``), the log of
+received replies (``InboundMail``) and "my games" sign-in tokens.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class ImmutableEventError(Exception):
@@ -34,6 +38,15 @@ class Game(models.Model):
     last_seq = models.PositiveIntegerField(default=0)
     to_move = models.JSONField(default=list, blank=True, help_text="seat positions")
     deadline_at = models.DateTimeField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(
+        null=True, blank=True, help_text="when the clock of the seat to move last (re)started"
+    )
+    turn_allowance = models.DurationField(
+        null=True, blank=True, help_text="counted time the seat to move had at turn_started_at"
+    )
+    remind_at = models.DateTimeField(
+        null=True, blank=True, help_text="when this deadline's reminder is due; null once sent"
+    )
     scores = models.JSONField(default=dict, blank=True, help_text="player name → score")
     winners = models.JSONField(default=list, blank=True, help_text="player names, seat order")
     commitment = models.CharField(max_length=64, help_text="SHA-256 of game, players, setup, salt")
@@ -42,7 +55,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-id"]
-        indexes = [models.Index(fields=["status", "kind"])]
+        indexes = [
+            models.Index(fields=["status", "kind"]),
+            models.Index(fields=["status", "deadline_at"]),
+            models.Index(fields=["status", "remind_at"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk} ({self.status})"
@@ -50,6 +67,14 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+
+class MailPreference(models.TextChoices):
+    """How a player wants to hear that it is their turn."""
+
+    EVERY_TURN = "turn", "every turn"
+    DIGEST = "digest", "a daily digest"
+    NONE = "none", "no email (I play by the link)"
 
 
 class Seat(models.Model):
@@ -66,6 +91,12 @@ class Seat(models.Model):
     )
     token_version = models.PositiveIntegerField(default=1)
     is_bot = models.BooleanField(default=False)
+    mail_preference = models.CharField(
+        max_length=8, choices=MailPreference.choices, default=MailPreference.EVERY_TURN
+    )
+    clock_bank = models.DurationField(null=True, blank=True, help_text="time bank left")
+    timeouts = models.PositiveSmallIntegerField(default=0, help_text="timeouts in a row")
+    vacation_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "position"]
@@ -125,3 +156,75 @@ class Event(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise ImmutableEventError("Events are immutable; they are never deleted.")
+
+
+class OutboundMail(models.Model):
+    """One email in the outbox, written in the transaction of the event that caused it.
+
+    ``context`` holds everything the message says (built from what its reader
+    may see), so the message is rendered, and re-rendered on a retry, the same
+    way by whichever worker claims the row.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        HELD = "held", "held for the daily digest"
+        SENT = "sent"
+        FAILED = "failed"
+        MERGED = "merged", "merged into a digest"
+
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="mails"
+    )
+    seat = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.SET_NULL, related_name="mails"
+    )
+    to = models.EmailField()
+    kind = models.CharField(max_length=24)
+    language = models.CharField(max_length=8, default="en")
+    context = models.JSONField(default=dict)
+    message_id = models.CharField(max_length=255, unique=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(default=timezone.now)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["status", "claimed_until"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} mail to {self.to} ({self.status})"
+
+
+class InboundMail(models.Model):
+    """One received email (a reply with a move, or not): what it was and what came of it."""
+
+    message_key = models.CharField(max_length=64, unique=True, help_text="SHA-256 of Message-ID")
+    message_id = models.CharField(max_length=998, blank=True)
+    sender = models.CharField(max_length=320, blank=True)
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL)
+    received_at = models.DateTimeField(default=timezone.now)
+    outcome = models.CharField(max_length=16)
+    detail = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"mail from {self.sender or '?'}: {self.outcome}"
+
+
+class SignInToken(models.Model):
+    """A single-use, short-lived sign-in link for "my games"; only its hash is stored."""
+
+    email = models.EmailField()
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"sign-in for {self.email}"

@@ -11,19 +11,23 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 
 from engine import fairness
 from engine.base import Game as Engine
 from engine.base import IllegalMove, Result, get_game
 from engine.record import RecordError, open_record
 from games import events
+from games.deadlines import CLOCK_FIELDS, clock_turn_end
 from games.errors import GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
 from games.loading import engine_for, fold, load_state, store_snapshot
 from games.models import Event, Game, Seat
+from games.turns import turn_begin
 
 NAME_LENGTH = Seat._meta.get_field("display_name").max_length or 40
 
@@ -153,8 +157,12 @@ def game_create(
     options: dict[str, Any] | None = None,
     seed: int | None = None,
     actor: str = "system",
+    now: datetime | None = None,
 ) -> Game:
-    """Deal a new game and commit to its hidden setup (same ``seed``, same deal)."""
+    """Deal a new game and commit to its hidden setup (same ``seed``, same deal).
+
+    The first seat's clock starts and its turn email is written (``games.turns``).
+    """
     engine = get_game(kind)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     setup = engine.new_setup([player.name for player in players], rng)
@@ -167,6 +175,7 @@ def game_create(
         actor=actor,
     )
     _project(game, engine, state, actor=actor)
+    turn_begin(game=game, engine=engine, state=state, now=now or timezone.now())
     game.save()
     _snapshot_on_commit(game, state)
     return game
@@ -235,6 +244,8 @@ def move_submit(
     move: dict[str, Any],
     expected_seq: int | None,
     move_id: str | None = None,
+    auto: bool = False,
+    now: datetime | None = None,
 ) -> MoveResult:
     """Validate ``move`` for ``seat`` with the engine and append it (DESIGN §4).
 
@@ -242,7 +253,12 @@ def move_submit(
     game are serialised: a resubmitted ``move_id`` returns the original result,
     an ``expected_seq`` that is no longer the last seq raises :class:`StaleSeq`,
     and an illegal move raises the engine's ``IllegalMove`` with nothing written.
+    The mover's clock stops, the next seat's starts and its turn email is
+    written in the same transaction. ``auto`` marks a move the service made for
+    a timed-out or bot seat.
     """
+    now = now or timezone.now()
+    actor = "system:bot" if auto else f"seat:{seat.position}"
     check_move_fields(game.kind, move)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
@@ -261,13 +277,26 @@ def move_submit(
         event = _append(
             game,
             event_type=events.MOVE,
-            payload=events.move_payload(player=seat.display_name, move=move),
-            actor=f"seat:{seat.position}",
+            payload=events.move_payload(player=seat.display_name, move=move, auto=auto),
+            actor=actor,
             move_id=move_id,
         )
-        _project(game, engine, state, actor=f"seat:{seat.position}")
+        _project(game, engine, state, actor=actor)
+        mover = Seat.objects.get(pk=seat.pk)
+        changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
+        if changed:
+            mover.save(update_fields=changed)
+        turn_begin(game=game, engine=engine, state=state, now=now)
         game.save(
-            update_fields=["last_seq", "to_move", "scores", "winners", "status", "updated_at"]
+            update_fields=[
+                "last_seq",
+                "to_move",
+                "scores",
+                "winners",
+                "status",
+                "updated_at",
+                *CLOCK_FIELDS,
+            ]
         )
         _snapshot_on_commit(game, state)
     return MoveResult(seq=event.seq, player=seat.display_name, move=move)

@@ -89,7 +89,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, StaleSeq):
         return Response(error_body(exc.code, exc.message, seq=exc.seq), status=409)
     if isinstance(exc, GameError):
-        return Response(error_body(exc.code, exc.message), status=_SERVICE_STATUS[type(exc)])
+        return Response(
+            error_body(exc.code, exc.message), status=_SERVICE_STATUS.get(type(exc), 400)
+        )
     if isinstance(exc, RequestDataTooBig):
         body = error_body("too_large", "The request body is larger than this service accepts.")
         return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)

@@ -1,0 +1,103 @@
+"""Rendering an outbox row into an email: templates in the reader's language, headers, picture.
+
+A row's ``context`` already says everything (built from the reader's view
+when its event was recorded); here it is only put into words: the subject,
+a text body, an HTML body and, for a position, the board as an inline PNG
+(``multipart/related`` with a ``cid:`` reference). Every game email carries
+``List-Unsubscribe`` with one-click ``List-Unsubscribe-Post`` (RFC 8058).
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime
+from email.mime.image import MIMEImage
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.utils import formats, translation
+
+from games.boards import board_png, position_text
+from games.models import OutboundMail
+
+BOARD_CID = "board"
+HTML_KINDS = frozenset({"turn", "reminder"})
+"""Kinds with an HTML body of their own; the others get their text wrapped in HTML."""
+TEMPLATE_OF = {"reminder": "turn"}
+"""Kinds that share another kind's templates."""
+
+
+def local_time(moment: str | None, time_zone: str) -> str:
+    """An ISO time as an absolute local time with its zone, in the active language."""
+    if not moment:
+        return ""
+    try:
+        zone = zoneinfo.ZoneInfo(time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = zoneinfo.ZoneInfo("UTC")
+    local = datetime.fromisoformat(moment).astimezone(zone)
+    day = formats.date_format(local, "l")
+    return f"{day}, {formats.date_format(local, 'DATETIME_FORMAT')} ({zone.key})"
+
+
+def _render_context(row: OutboundMail) -> dict[str, Any]:
+    context = dict(row.context)
+    context["kind"] = row.kind
+    time_zone = context.get("time_zone", "UTC")
+    context["deadline_local"] = local_time(context.get("deadline"), time_zone)
+    context["games"] = [
+        {
+            **entry,
+            "deadline_local": local_time(entry.get("deadline"), entry.get("time_zone", "UTC")),
+        }
+        for entry in context.get("games", [])
+    ]
+    view = context.get("view")
+    if view is not None:
+        context["position"] = position_text(view)
+        context["board_cid"] = BOARD_CID
+    return context
+
+
+def _headers(row: OutboundMail, context: dict[str, Any]) -> dict[str, str]:
+    headers = {"Message-ID": row.message_id, "Auto-Submitted": "auto-generated"}
+    if context.get("unsubscribe_link"):
+        headers["List-Unsubscribe"] = f"<{context['unsubscribe_link']}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    if context.get("game_id"):
+        headers["List-Id"] = f"<game-{context['game_id']}.{settings.MAIL_DOMAIN}>"
+    if context.get("in_reply_to"):
+        headers["In-Reply-To"] = context["in_reply_to"]
+        headers["References"] = context["in_reply_to"]
+    return headers
+
+
+def mail_compose(row: OutboundMail) -> EmailMultiAlternatives:
+    """The email of ``row``, ready to send; the same row always gives the same message."""
+    template = TEMPLATE_OF.get(row.kind, row.kind)
+    context = _render_context(row)
+    with translation.override(row.language):
+        subject = render_to_string(f"games/mail/{template}_subject.txt", context)
+        text = render_to_string(f"games/mail/{template}.txt", context)
+        if template in HTML_KINDS:
+            html = render_to_string(f"games/mail/{template}.html", context)
+        else:
+            html = render_to_string("games/mail/plain.html", {**context, "text": text})
+    message = EmailMultiAlternatives(
+        subject=" ".join(subject.split()),
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[row.to],
+        reply_to=[context["reply_to"]] if context.get("reply_to") else None,
+        headers=_headers(row, context),
+    )
+    message.attach_alternative(html, "text/html")
+    if context.get("view") is not None:
+        message.mixed_subtype = "related"
+        picture = MIMEImage(board_png(context["view"]), "png")
+        picture.add_header("Content-ID", f"<{BOARD_CID}>")
+        picture.add_header("Content-Disposition", "inline", filename="board.png")
+        message.attach(picture)
+    return message

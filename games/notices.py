@@ -1,0 +1,208 @@
+"""Which emails a recorded change causes, and what each may say.
+
+Every function here runs inside the transaction that recorded the change and
+writes outbox rows (``games.outbox``), so an email exists exactly when its
+event does, and states only what has been recorded. Contexts are built from
+``view(state, seat)`` and public event payloads, never from the omniscient
+state (STYLE habit 3).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+
+from engine.base import Game as Engine
+from games import events
+from games.links import preferences_link, reply_address, seat_link
+from games.models import Event, Game, MailPreference, OutboundMail, Seat
+from games.outbox import mail_queue
+
+EXAMPLES = 3
+SINCE_LIMIT = 40
+
+
+def game_label(game: Game) -> str:
+    """The game's name in subjects: its chosen name, or the kind and number."""
+    name = game.options.get("name") if isinstance(game.options, dict) else None
+    return str(name)[:60] if name else f"{game.kind.capitalize()} #{game.pk}"
+
+
+def _reachable(seat: Seat) -> bool:
+    return bool(seat.email) and not seat.is_bot and seat.mail_preference != MailPreference.NONE
+
+
+def _seat_context(game: Game, seat: Seat) -> dict[str, Any]:
+    return {
+        "game": game_label(game),
+        "game_id": game.pk,
+        "player": seat.display_name,
+        "seat_link": seat_link(seat),
+        "preferences_link": preferences_link(seat),
+        "unsubscribe_link": preferences_link(seat) + "unsubscribe/",
+        "time_zone": seat.time_zone,
+        "site_url": settings.SITE_URL,
+    }
+
+
+def _queue(game: Game, seat: Seat, kind: str, context: dict[str, Any], now: datetime) -> None:
+    mail_queue(
+        to=seat.email,
+        kind=kind,
+        context=context,
+        language=seat.language,
+        game=game,
+        seat=seat,
+        hold=kind == "turn" and seat.mail_preference == MailPreference.DIGEST,
+        now=now,
+    )
+
+
+def since_last_turn(game: Game, seat: Seat, engine: Engine) -> list[dict[str, Any]]:
+    """What happened in ``game`` since ``seat``'s last move, from public event payloads."""
+    last = (
+        Event.objects.filter(game=game, type=events.MOVE, payload__player=seat.display_name)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    ) or 1
+    entries = []
+    stored = Event.objects.filter(game=game, seq__gt=last).order_by("seq")[:SINCE_LIMIT]
+    for event in stored:
+        payload = events.upcast(event.type, event.version, event.payload)
+        entry = {"type": event.type, "seq": event.seq, "player": payload.get("player")}
+        if event.type == events.MOVE:
+            entry.update(move=engine.format_move(payload["move"]), auto=payload.get("auto", False))
+        elif event.type == events.SEAT_REPLACED:
+            entry["by"] = payload["by"]
+        elif event.type == events.VACATION_STARTED:
+            entry["days"] = payload["days"]
+        elif event.type not in (events.TURN_TIMED_OUT, events.GAME_PAUSED):
+            continue
+        entries.append(entry)
+    return entries
+
+
+def _examples(engine: Engine, legal: list[dict[str, Any]]) -> list[str]:
+    """Two or three legal moves in text notation, of different kinds where there are."""
+    chosen: list[dict[str, Any]] = []
+    for move in legal:
+        if all(move["type"] != other["type"] for other in chosen):
+            chosen.append(move)
+    for move in legal:
+        if len(chosen) >= EXAMPLES:
+            break
+        if move not in chosen:
+            chosen.append(move)
+    return [engine.format_move(move) for move in chosen[:EXAMPLES]]
+
+
+def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any) -> dict[str, Any]:
+    """What a turn email (or its reminder) tells ``seat``: all from its own view."""
+    view = engine.view(state, seat.display_name)
+    legal = engine.legal_moves(state, seat.display_name)
+    return {
+        **_seat_context(game, seat),
+        "view": view,
+        "hand": view["players"][seat.display_name].get("hand", []),
+        "players": [
+            {"name": name, "number": player["seat"] + 1, **_money(player)}
+            for name, player in sorted(view["players"].items(), key=lambda item: item[1]["seat"])
+        ],
+        "since": since_last_turn(game, seat, engine),
+        "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+        "reply_to": reply_address(seat),
+        "examples": _examples(engine, legal),
+        "commitment": game.commitment,
+    }
+
+
+def _money(player: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "chests": player["chests"],
+        "credit": player["credit"],
+        "supply": player["supply"],
+        "ships": ", ".join(player["ships"]),
+    }
+
+
+def turn_mails_queue(*, game: Game, engine: Engine, state: Any, now: datetime) -> None:
+    """Tell each seat now to move that it is its turn (or, at the end, everyone the result)."""
+    seats = {seat.display_name: seat for seat in game.seats.all()}
+    if game.status == Game.Status.FINISHED:
+        for seat in seats.values():
+            if _reachable(seat):
+                context = {**_seat_context(game, seat), "view": engine.view(state, None)}
+                context.update(winners=game.winners, scores=game.scores)
+                _queue(game, seat, "game_over", context, now)
+        return
+    for name in game.to_move:
+        seat = seats[name]
+        if _reachable(seat):
+            context = turn_context(game=game, seat=seat, engine=engine, state=state)
+            _queue(game, seat, "turn", context, now)
+
+
+def reminder_mail_queue(
+    *, game: Game, seat: Seat, engine: Engine, state: Any, now: datetime
+) -> None:
+    """Remind ``seat`` that its deadline is near (digest and link-only players are not)."""
+    if _reachable(seat) and seat.mail_preference == MailPreference.EVERY_TURN:
+        context = turn_context(game=game, seat=seat, engine=engine, state=state)
+        _queue(game, seat, "reminder", context, now)
+
+
+def timeout_mails_queue(
+    *, game: Game, seat: Seat, move: str | None, replaced: bool, paused: bool, now: datetime
+) -> None:
+    """Tell ``seat`` what its timeout led to; when the game paused, tell the others too."""
+    context = {**_seat_context(game, seat), "move": move, "replaced": replaced, "paused": paused}
+    context["replace_after"] = game.options.get("timeout_policy", {}).get("replace_after", 3)
+    if _reachable(seat):
+        _queue(game, seat, "timed_out", context, now)
+    if paused:
+        for other in game.seats.exclude(pk=seat.pk):
+            if _reachable(other):
+                notice = {**_seat_context(game, other), "late_player": seat.display_name}
+                _queue(game, other, "paused", notice, now)
+
+
+def reply_mail_queue(
+    *,
+    game: Game,
+    seat: Seat,
+    accepted: bool,
+    text: str,
+    message: str = "",
+    legal: list[str] | None = None,
+    in_reply_to: str = "",
+    now: datetime,
+) -> OutboundMail | None:
+    """Answer a reply email: the move is recorded, or why not and what is legal."""
+    if not seat.email:
+        return None
+    context = {
+        **_seat_context(game, seat),
+        "text": text,
+        "message": message,
+        "legal": legal or [],
+        "reply_to": reply_address(seat),
+        "in_reply_to": in_reply_to,
+    }
+    return mail_queue(
+        to=seat.email,
+        kind="move_accepted" if accepted else "move_refused",
+        context=context,
+        language=seat.language,
+        game=game,
+        seat=seat,
+        now=now,
+    )
+
+
+def sign_in_mail_queue(*, email: str, link: str, language: str, now: datetime) -> OutboundMail:
+    """Send a "my games" sign-in link."""
+    context = {"link": link, "site_url": settings.SITE_URL, "minutes": 15}
+    return mail_queue(to=email, kind="sign_in", context=context, language=language, now=now)

@@ -1,0 +1,160 @@
+"""The outbox: every email is a row, claimed with a lease, sent, marked sent (DESIGN §5).
+
+A row is written by :func:`mail_queue` in the transaction of the event that
+caused it, and a send task is queued when that transaction commits. The task
+claims the row with a conditional update that sets a lease, so two workers
+never send one row; a row whose lease ran out (worker killed, SMTP down,
+task lost with the broker) is due again and a periodic sweep queues it anew.
+A duplicate is only possible when a worker dies between the SMTP server's
+acceptance and the mark, and then carries the same ``Message-ID``.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+from datetime import datetime, timedelta
+from email.utils import make_msgid
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import get_connection
+from django.core.mail.backends.base import BaseEmailBackend
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from games.models import Game, OutboundMail, Seat
+
+log = logging.getLogger(__name__)
+
+LEASE = timedelta(minutes=2)
+"""How long a claim holds; longer than a send task's hard time limit."""
+UNQUEUED_GRACE = timedelta(minutes=2)
+"""A row never claimed this long after it was written lost its send task."""
+SWEEP_LIMIT = 2000
+
+
+class TransportError(Exception):
+    """Sending failed; ``permanent`` means retrying cannot help (a 5xx answer)."""
+
+    def __init__(self, message: str, *, permanent: bool = False, retry_in: float = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.permanent = permanent
+        self.retry_in = retry_in
+
+
+def _enqueue(mail_id: int) -> None:
+    from games.tasks import mail_send_task
+
+    try:
+        mail_send_task.delay(mail_id)
+    except Exception:  # the broker is an accelerator: the sweep finds the row anyway
+        log.warning("could not queue mail #%s; the sweep will send it", mail_id, exc_info=True)
+
+
+def mail_queue(
+    *,
+    to: str,
+    kind: str,
+    context: dict[str, Any],
+    language: str = "en",
+    game: Game | None = None,
+    seat: Seat | None = None,
+    hold: bool = False,
+    now: datetime | None = None,
+) -> OutboundMail:
+    """Write one email to the outbox; its send task is queued when the transaction commits.
+
+    ``hold`` keeps it for the daily digest instead of sending it.
+    """
+    row = OutboundMail.objects.create(
+        game=game,
+        seat=seat,
+        to=to,
+        kind=kind,
+        language=language,
+        context=context,
+        message_id=make_msgid(domain=settings.MAIL_DOMAIN),
+        status=OutboundMail.Status.HELD if hold else OutboundMail.Status.PENDING,
+        created_at=now or timezone.now(),
+    )
+    if not hold:
+        transaction.on_commit(lambda: _enqueue(row.pk))
+    return row
+
+
+def mail_claim(*, mail_id: int, now: datetime) -> OutboundMail | None:
+    """Lease a pending row that no one holds; ``None`` if another has it or it is done."""
+    claimed = (
+        OutboundMail.objects.filter(pk=mail_id, status=OutboundMail.Status.PENDING)
+        .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+        .update(claimed_until=now + LEASE, attempts=F("attempts") + 1)
+    )
+    return OutboundMail.objects.get(pk=mail_id) if claimed == 1 else None
+
+
+def retry_delay(attempts: int) -> float:
+    """Seconds to wait before the next try after ``attempts`` failed ones (exponential, capped)."""
+    base = float(settings.MAIL_RETRY_BASE_SECONDS)
+    return float(min(base * 2 ** max(attempts - 1, 0), settings.MAIL_RETRY_MAX_SECONDS))
+
+
+def transport_error(error: Exception, attempts: int) -> TransportError:
+    """Classify a sending failure: an SMTP 5xx answer is permanent, anything else transient."""
+    codes: list[int] = []
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        codes = [code for code, _ in error.recipients.values()]
+    elif isinstance(error, smtplib.SMTPResponseException):
+        codes = [error.smtp_code]
+    permanent = bool(codes) and all(500 <= code < 600 for code in codes)
+    message = f"{type(error).__name__}: {error}"[:2000]
+    return TransportError(message, permanent=permanent, retry_in=retry_delay(attempts))
+
+
+def mail_send(
+    *, mail_id: int, connection: BaseEmailBackend | None = None, now: datetime | None = None
+) -> bool:
+    """Claim, send and mark one row; tell whether this call sent it.
+
+    A permanent failure marks the row failed with the error. A transient one
+    keeps the row pending, leased until its retry is due, and raises
+    :class:`TransportError` so the task retries.
+    """
+    from games.mail import mail_compose
+
+    now = now or timezone.now()
+    row = mail_claim(mail_id=mail_id, now=now)
+    if row is None:
+        return False
+    message = mail_compose(row)
+    try:
+        (connection or get_connection()).send_messages([message])
+    except Exception as error:
+        failure = transport_error(error, row.attempts)
+        pending = OutboundMail.objects.filter(pk=row.pk, status=OutboundMail.Status.PENDING)
+        if failure.permanent:
+            log.error("mail #%s to %s failed for good: %s", row.pk, row.to, failure.message)
+            pending.update(status=OutboundMail.Status.FAILED, error=failure.message)
+            return False
+        retry_at = timezone.now() + timedelta(seconds=failure.retry_in)
+        pending.update(error=failure.message, claimed_until=retry_at)
+        raise failure from error
+    OutboundMail.objects.filter(pk=row.pk).update(
+        status=OutboundMail.Status.SENT, sent_at=timezone.now(), claimed_until=None, error=""
+    )
+    return True
+
+
+def mail_due(*, now: datetime, limit: int = SWEEP_LIMIT) -> list[int]:
+    """Pending rows that no task holds: lease run out, or never claimed long after writing."""
+    return list(
+        OutboundMail.objects.filter(status=OutboundMail.Status.PENDING)
+        .filter(
+            Q(claimed_until__lt=now)
+            | Q(claimed_until__isnull=True, created_at__lt=now - UNQUEUED_GRACE)
+        )
+        .order_by("id")
+        .values_list("id", flat=True)[:limit]
+    )

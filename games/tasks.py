@@ -1,0 +1,87 @@
+"""Celery tasks: thin wrappers that call the outbox and deadline services.
+
+Each task is safe to run late, twice or concurrently: sending claims the
+outbox row with a lease, and the sweeps re-check everything under row locks.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.core.mail import get_connection
+from django.core.mail.backends.base import BaseEmailBackend
+from django.utils import timezone
+
+from games import digest, outbox, timeouts
+
+log = logging.getLogger(__name__)
+
+_connection: BaseEmailBackend | None = None
+
+
+def _smtp() -> BaseEmailBackend:
+    """This worker process's mail connection, kept open between sends (checked with NOOP)."""
+    global _connection
+    smtp = getattr(_connection, "connection", None)
+    if smtp is not None:
+        try:
+            smtp.noop()
+        except Exception:
+            _drop_smtp()
+    if _connection is None:
+        _connection = get_connection()
+        try:
+            _connection.open()  # opened here, it stays open across send_messages calls
+        except Exception:
+            _connection = None
+            raise
+    return _connection
+
+
+def _drop_smtp() -> None:
+    global _connection
+    if _connection is not None:
+        try:
+            _connection.close()
+        except Exception:
+            log.debug("closing a broken mail connection failed", exc_info=True)
+    _connection = None
+
+
+@shared_task(bind=True, max_retries=6, acks_late=True, reject_on_worker_lost=True)
+def mail_send_task(self, mail_id: int) -> bool:  # type: ignore[no-untyped-def]
+    """Send one outbox row; retry with backoff while the failure is transient."""
+    try:
+        connection = _smtp()
+    except Exception as error:  # the server is down: the row stays unclaimed and pending
+        failure = outbox.transport_error(error, self.request.retries + 1)
+        log.warning("no mail connection, retrying in %ss: %s", failure.retry_in, failure)
+        raise self.retry(countdown=failure.retry_in, exc=failure) from None
+    try:
+        return outbox.mail_send(mail_id=mail_id, connection=connection)
+    except outbox.TransportError as failure:
+        _drop_smtp()
+        log.warning("mail #%s not sent, retrying in %ss: %s", mail_id, failure.retry_in, failure)
+        raise self.retry(countdown=failure.retry_in, exc=failure) from None
+
+
+@shared_task(acks_late=True)
+def outbox_sweep_task() -> int:
+    """Queue a send for every row that no task holds (lease ran out or task lost)."""
+    due = outbox.mail_due(now=timezone.now())
+    for mail_id in due:
+        mail_send_task.delay(mail_id)
+    return len(due)
+
+
+@shared_task(acks_late=True)
+def deadline_sweep_task() -> int:
+    """Apply reminders and the timeout ladder to games whose time has come."""
+    return timeouts.deadline_sweep(now=timezone.now())
+
+
+@shared_task(acks_late=True)
+def digest_send_task() -> int:
+    """Gather each address's held turn emails into one daily digest."""
+    return digest.digest_send(now=timezone.now())

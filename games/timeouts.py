@@ -1,0 +1,202 @@
+"""The deadline sweep: reminders and the timeout ladder, each step an event and an email.
+
+Celery beat runs :func:`deadline_sweep` every minute. It locks each due game
+with ``SELECT … FOR UPDATE SKIP LOCKED`` and re-checks the deadline under the
+lock, so a late, duplicated or concurrent sweep changes nothing twice: once a
+deadline is dealt with, the game's ``deadline_at`` has moved on. The ladder,
+by the game's ``timeout_policy``:
+
+1. ``turn_timed_out`` is recorded for the late player;
+2. with the ``bot`` policy the built-in bot plays this turn (``move`` with
+   ``auto: true``), and after ``replace_after`` timeouts in a row the seat
+   becomes a bot seat (``seat_replaced``) until a moderator invites a
+   replacement (:func:`seat_replace`);
+3. with the ``pause`` policy the game is paused for a moderator (``game_paused``).
+
+The late player is told what happened only after it has been recorded.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import events
+from games.deadlines import CLOCK_FIELDS, clock_pause_for, clock_turn_start, time_control
+from games.errors import GameError, GameNotActive
+from games.loading import engine_for, load_state
+from games.models import Event, Game, Seat
+from games.notices import reminder_mail_queue, timeout_mails_queue, turn_mails_queue
+from games.services import _append, move_submit
+
+log = logging.getLogger(__name__)
+
+BATCH = 200
+BOT_CHAIN = 64
+"""At most this many bot moves in a row for one game in one sweep."""
+
+
+class NoVacationLeft(GameError):
+    """The player has used up this year's vacation days."""
+
+    code = "no_vacation_left"
+
+
+def _locked(game_id: int, **due: datetime) -> Game | None:
+    """The game, locked, if it is active and still due; ``None`` if another sweep holds it."""
+    return (
+        Game.objects.select_for_update(skip_locked=True)
+        .filter(pk=game_id, status=Game.Status.ACTIVE, **due)
+        .first()
+    )
+
+
+def _remind(game_id: int, now: datetime) -> bool:
+    with transaction.atomic():
+        game = _locked(game_id, remind_at__lte=now)
+        if game is None:
+            return False
+        engine, state = engine_for(game), load_state(game)
+        for seat in game.seats.filter(display_name__in=game.to_move):
+            reminder_mail_queue(game=game, seat=seat, engine=engine, state=state, now=now)
+        game.remind_at = None
+        game.save(update_fields=["remind_at", "updated_at"])
+        return True
+
+
+def _bot_plays(game: Game, seat: Seat, now: datetime) -> str:
+    engine = engine_for(game)
+    move = engine.bot_move(load_state(game), seat.display_name)
+    move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq, auto=True, now=now)
+    return engine.format_move(move)
+
+
+def _time_out(game: Game, seat: Seat, now: datetime) -> None:
+    """Record the timeout of ``seat`` and climb the ladder one step."""
+    control = time_control(game.options)
+    seat.timeouts += 1
+    payload = events.turn_timed_out_payload(
+        player=seat.display_name,
+        deadline=game.deadline_at.isoformat() if game.deadline_at else "",
+        timeouts=seat.timeouts,
+    )
+    _append(game, event_type=events.TURN_TIMED_OUT, payload=payload, actor="system:deadline")
+    if control.timeout_policy == "pause":
+        _append(
+            game,
+            event_type=events.GAME_PAUSED,
+            payload=events.game_paused_payload(reason="timeout", player=seat.display_name),
+            actor="system:deadline",
+        )
+        game.status = Game.Status.PAUSED
+        clock_turn_start(game=game, seat=None, now=now)
+        game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
+        seat.save(update_fields=["timeouts"])
+        timeout_mails_queue(game=game, seat=seat, move=None, replaced=False, paused=True, now=now)
+        return
+    replaced = seat.timeouts >= control.replace_after
+    if replaced:
+        seat.is_bot = True
+        _append(
+            game,
+            event_type=events.SEAT_REPLACED,
+            payload=events.seat_replaced_payload(
+                player=seat.display_name, by="bot", reason="timeouts"
+            ),
+            actor="system:deadline",
+        )
+    game.save(update_fields=["last_seq", "updated_at"])
+    seat.save(update_fields=["timeouts", "is_bot"])
+    played = _bot_plays(game, seat, now)
+    timeout_mails_queue(game=game, seat=seat, move=played, replaced=replaced, paused=False, now=now)
+
+
+def _expire(game_id: int, now: datetime) -> bool:
+    with transaction.atomic():
+        game = _locked(game_id, deadline_at__lte=now)
+        if game is None or not game.to_move:
+            return False
+        seat = game.seats.get(display_name=game.to_move[0])
+        if seat.is_bot:
+            _bot_plays(game, seat, now)
+        else:
+            _time_out(game, seat, now)
+        return True
+
+
+def deadline_sweep(*, now: datetime | None = None) -> int:
+    """Send due reminders and apply the ladder to every game past its deadline; count steps."""
+    now = now or timezone.now()
+    steps = 0
+    due = Game.objects.filter(status=Game.Status.ACTIVE, remind_at__lte=now)
+    for game_id in due.values_list("pk", flat=True)[:BATCH]:
+        steps += _remind(game_id, now)
+    expired = Game.objects.filter(status=Game.Status.ACTIVE, deadline_at__lte=now)
+    for game_id in expired.order_by("deadline_at").values_list("pk", flat=True)[:BATCH]:
+        for _ in range(BOT_CHAIN):
+            if not _expire(game_id, now):
+                break
+            steps += 1
+    return steps
+
+
+def vacation_days_used(*, seat: Seat, year: int) -> int:
+    """Vacation days ``seat`` has taken in ``year``."""
+    started = Event.objects.filter(
+        game_id=seat.game_id,
+        type=events.VACATION_STARTED,
+        payload__player=seat.display_name,
+        payload__since__startswith=f"{year:04d}-",
+    )
+    return sum(event.payload["days"] for event in started)
+
+
+@transaction.atomic
+def vacation_start(*, game: Game, seat: Seat, days: int, now: datetime | None = None) -> datetime:
+    """Stop ``seat``'s clock for ``days`` days from now; return when the vacation ends."""
+    now = now or timezone.now()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    seat = Seat.objects.get(pk=seat.pk, game=game)
+    if game.status != Game.Status.ACTIVE:
+        raise GameNotActive(f"The game is {game.status}; no vacation can start now.")
+    allowed = time_control(game.options).vacation_days
+    used = vacation_days_used(seat=seat, year=now.year)
+    if days < 1 or used + days > allowed:
+        raise NoVacationLeft(
+            f"{seat.display_name} has {allowed - used} of {allowed} vacation days left this year."
+        )
+    until = max(now, seat.vacation_until or now) + timedelta(days=days)
+    payload = events.vacation_started_payload(
+        player=seat.display_name, days=days, since=now.isoformat(), until=until.isoformat()
+    )
+    _append(
+        game, event_type=events.VACATION_STARTED, payload=payload, actor=f"seat:{seat.position}"
+    )
+    clock_pause_for(game=game, seat=seat, until=until, now=now)
+    seat.save(update_fields=["vacation_until"])
+    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    return until
+
+
+@transaction.atomic
+def seat_replace(
+    *, game: Game, seat: Seat, email: str, actor: str, now: datetime | None = None
+) -> Seat:
+    """Give a bot seat to an invited player: a new link (the old one is revoked), a turn email."""
+    now = now or timezone.now()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    seat = Seat.objects.get(pk=seat.pk, game=game)
+    seat.email, seat.is_bot, seat.timeouts = email, False, 0
+    seat.token_version += 1
+    seat.save(update_fields=["email", "is_bot", "timeouts", "token_version"])
+    payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason="invited")
+    _append(game, event_type=events.SEAT_REPLACED, payload=payload, actor=actor)
+    if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
+        engine, state = engine_for(game), load_state(game)
+        clock_turn_start(game=game, seat=seat, now=now)
+        turn_mails_queue(game=game, engine=engine, state=state, now=now)
+    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    return seat

@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench
+.PHONY: run test bench messages
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,18 +14,23 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 # The service on the embedded default (SQLite in var/, unless DATABASE_URL says otherwise),
-# with a fresh demo game whose seat links are printed. A Celery worker will join here
-# (`$(VENV)/bin/celery -A freibeuter_site worker` in the background) when tasks exist.
+# with a fresh demo game: web, Celery worker and beat together (`manage.py serve`); the
+# seats' turn emails appear at http://$(HOST):$(PORT)/dev/mail/.
 run: export SITE_URL ?= http://$(HOST):$(PORT)
-run: $(VENV)/.installed
+run: $(VENV)/.installed messages
 	$(PY) manage.py migrate --no-input
 	$(PY) manage.py demo_game
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(PY) manage.py serve $(HOST):$(PORT)
+
+# Translations: the .po files under locale/ compiled to .mo by Babel (pure Python, so no
+# system gettext is needed); the .mo files are build output, not in git.
+messages: $(VENV)/.installed
+	$(VENV)/bin/pybabel compile --domain django --directory locale --use-fuzzy --statistics
 
 # The whole suite on the real PostgreSQL and Redis (started, or installed as root, if missing).
 test: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/freibeuter
 test: export REDIS_URL ?= redis://127.0.0.1:6379/0
-test: $(VENV)/.installed
+test: $(VENV)/.installed messages
 	bash .ci/services
 	$(PY) -m pytest $(PYTEST_ARGS)
 

@@ -2,8 +2,16 @@
 
 from django.urls import path
 
-from games.web import views
+from games.web import mail_views, views
 
 urlpatterns = [
     path("play/<str:token>/", views.play, name="play"),
+    path("play/<str:token>/mail/", mail_views.preferences, name="mail-preferences"),
+    path("play/<str:token>/mail/unsubscribe/", mail_views.unsubscribe, name="mail-unsubscribe"),
+    path("signin/", mail_views.sign_in, name="sign-in"),
+    path("signin/<str:token>/", mail_views.sign_in_link, name="sign-in-link"),
+    path("my-games/", mail_views.my_games, name="my-games"),
+    path("mail/inbound/", mail_views.inbound, name="mail-inbound"),
+    path("dev/mail/", mail_views.dev_mailbox, name="dev-mailbox"),
+    path("dev/mail/<str:name>/", mail_views.dev_mail, name="dev-mail"),
 ]

@@ -12,6 +12,7 @@ from games.links import seat_link, seat_token
 from games.services import PlayerSpec, game_create
 
 DEMO_PLAYERS = ("Anne", "Bart", "Cleo")
+DEMO_LANGUAGES = ("en", "de", "fr")
 
 
 class Command(BaseCommand):
@@ -23,7 +24,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, seed: int | None, **options: Any) -> None:
         game = game_create(
             kind="freibeuter",
-            players=[PlayerSpec(name=name) for name in DEMO_PLAYERS],
+            players=[
+                PlayerSpec(name=name, email=f"{name.lower()}@example.org", language=language)
+                for name, language in zip(DEMO_PLAYERS, DEMO_LANGUAGES, strict=True)
+            ],
             seed=seed,
             actor="system:demo",
         )
@@ -36,6 +40,9 @@ class Command(BaseCommand):
             self.stdout.write(f"  link:  {seat_link(seat)}")
             self.stdout.write(f"  token: {token}")
             self.stdout.write(f"  curl -H 'Authorization: Seat {token}' {api}/legal/")
+        self.stdout.write(
+            f"\nTheir turn emails (play by link or by reply): {settings.SITE_URL}/dev/mail/"
+        )
         first = game.seats.get(position=0)
         body = json.dumps({"text": "place F4 draw sea", "expected_seq": game.last_seq})
         self.stdout.write(

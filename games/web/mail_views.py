@@ -1,0 +1,147 @@
+"""Pages around email: mail preferences, one-click unsubscribe, sign-in and "my games",
+the inbound-mail webhook, and the development mailbox.
+
+GETs never change anything (mail scanners open links); changes are POSTs
+with CSRF, except RFC 8058's one-click unsubscribe (a POST a mail provider
+makes, authorised by the secret in its URL) and the webhook (a shared secret).
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+
+from django.conf import settings
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    JsonResponse,
+)
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import accounts
+from games.inbound import MAX_MESSAGE, mail_receive
+from games.links import seat_token
+from games.models import MailPreference, Seat
+from games.web import mailbox
+from games.web.views import _seat
+
+log = logging.getLogger(__name__)
+
+
+@require_http_methods(["GET", "POST"])
+def preferences(request: HttpRequest, token: str) -> HttpResponse:
+    """Show the seat's mail preference; a POST (CSRF) changes it."""
+    seat = _seat(token)
+    saved = False
+    if request.method == "POST":
+        choice = request.POST.get("preference", "")
+        if choice in MailPreference.values:
+            accounts.seat_mail_preference_set(seat=seat, preference=choice)
+            saved = True
+    with translation.override(seat.language):
+        return render(
+            request,
+            "games/preferences.html",
+            {"seat": seat, "choices": MailPreference.choices, "saved": saved},
+        )
+
+
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """RFC 8058 one-click unsubscribe: a POST stops the seat's emails; a GET only shows the page."""
+    seat = _seat(token)
+    if request.method == "GET":
+        return redirect("mail-preferences", token=token)
+    accounts.seat_mail_preference_set(seat=seat, preference=MailPreference.NONE)
+    return HttpResponse("Unsubscribed: no more emails for this seat.\n", content_type="text/plain")
+
+
+@require_http_methods(["GET", "POST"])
+def sign_in(request: HttpRequest) -> HttpResponse:
+    """Ask for a sign-in link by email (the answer never tells whether the address plays)."""
+    sent = False
+    if request.method == "POST":
+        address = request.POST.get("email", "").strip()[:254]
+        if "@" in address:
+            accounts.sign_in_request(email=address)
+            sent = True
+    return render(request, "games/sign_in.html", {"sent": sent})
+
+
+@require_http_methods(["GET", "POST"])
+def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
+    """GET shows a button; its POST spends the token and signs the address in."""
+    if request.method == "POST":
+        address = accounts.sign_in_spend(token=token)
+        if address is None:
+            return render(request, "games/sign_in_link.html", {"valid": False}, status=410)
+        request.session.cycle_key()
+        request.session["email"] = address
+        return redirect("my-games")
+    valid = accounts.sign_in_valid(token=token)
+    return render(
+        request, "games/sign_in_link.html", {"valid": valid}, status=200 if valid else 410
+    )
+
+
+def my_games(request: HttpRequest) -> HttpResponse:
+    """The games of the signed-in address, each with its seat's link."""
+    address = request.session.get("email")
+    if not address:
+        return redirect("sign-in")
+    seats: list[Seat] = list(accounts.seats_of_email(email=address))
+    for seat in seats:
+        seat.token = seat_token(seat)  # type: ignore[attr-defined]
+    return render(request, "games/my_games.html", {"email": address, "seats": seats})
+
+
+@csrf_exempt
+@require_POST
+def inbound(request: HttpRequest) -> HttpResponse:
+    """Webhook for received mail: the raw RFC 822 message as the body, a shared secret as Bearer."""
+    secret = settings.INBOUND_MAIL_SECRET
+    if not secret:
+        raise Http404("Inbound mail is not enabled here.")
+    given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
+    if not hmac.compare_digest(given.encode(), secret.encode()):
+        log.warning("inbound mail webhook: wrong secret from %s", request.META.get("REMOTE_ADDR"))
+        return HttpResponseForbidden("wrong secret\n")
+    raw = request.read(MAX_MESSAGE + 1)
+    if len(raw) > MAX_MESSAGE:
+        return JsonResponse({"outcome": "too_large"}, status=413)
+    return JsonResponse({"outcome": mail_receive(raw=raw)})
+
+
+def _debug_only() -> None:
+    if not settings.DEBUG:
+        raise Http404("The development mailbox exists only with DEBUG on.")
+
+
+def dev_mailbox(request: HttpRequest) -> HttpResponse:
+    """The development mailbox: every email the embedded default wrote, newest first."""
+    _debug_only()
+    return render(request, "games/dev_mailbox.html", {"messages": mailbox.mailbox_list()})
+
+
+@require_http_methods(["GET", "POST"])
+def dev_mail(request: HttpRequest, name: str) -> HttpResponse:
+    """One email of the development mailbox, links clickable, picture shown; a POST replies to it.
+
+    The reply goes through the same path as a real one (``mail_receive``), from
+    the recipient's address to the email's ``Reply-To``.
+    """
+    _debug_only()
+    message = mailbox.mailbox_message(name)
+    if message is None:
+        raise Http404("No such message.")
+    outcome = None
+    if request.method == "POST":
+        outcome = mail_receive(raw=mailbox.mailbox_reply(name, request.POST.get("reply", "")))
+    return render(request, "games/dev_mail.html", {"message": message, "reply_outcome": outcome})

@@ -99,6 +99,7 @@ def _start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int) 
         "256",
         "--log-level",
         "warning",
+        "--preload",
     ]
     server = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
     deadline = time.monotonic() + 30
@@ -117,11 +118,11 @@ def _start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int) 
 class Player(threading.Thread):
     """One concurrent player: plays its games move by move until the time is up."""
 
-    def __init__(self, port: int, games: list[dict[str, Any]], stop_at: float, seed: int) -> None:
+    def __init__(self, port: int, games: list[dict[str, Any]], seed: int) -> None:
         super().__init__(daemon=True)
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.games = games
-        self.stop_at = stop_at
+        self.stop_at = 0.0
         self.rng = random.Random(seed)
         self.timings: dict[str, list[float]] = {"move": [], "detail": [], "legal": []}
         self.errors = 0
@@ -141,6 +142,13 @@ class Player(threading.Thread):
         if response.status >= 300:
             self.errors += 1
         return payload
+
+    def warm_up(self) -> None:
+        """Open the connection and let a worker load everything once (not timed)."""
+        game = self.games[0]
+        token = next(iter(game["tokens"].values()))
+        self._call("detail", "GET", f"/api/games/{game['id']}/", token)
+        self.timings["detail"].clear()
 
     def run(self) -> None:
         for game in self.games:
@@ -208,13 +216,15 @@ def main() -> int:
     games = _deal(env, args.players * games_each)
     server = _start_gunicorn(env, args.port, args.workers, args.threads)
     try:
-        stop_at = time.monotonic() + args.seconds
         players = [
-            Player(args.port, games[i * games_each : (i + 1) * games_each], stop_at, seed=i)
+            Player(args.port, games[i * games_each : (i + 1) * games_each], seed=i)
             for i in range(args.players)
         ]
+        for player in players:
+            player.warm_up()
         started = time.monotonic()
         for player in players:
+            player.stop_at = started + args.seconds
             player.start()
         for player in players:
             player.join(timeout=args.seconds + 60)

@@ -31,10 +31,11 @@ def seat_from_token(token: str) -> Seat | None:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("s"), int):
         return None
-    seat = Seat.objects.select_related("game").filter(pk=data["s"]).first()
-    if seat is None or seat.token_version != data.get("v"):
+    try:
+        seat = Seat.objects.select_related("game").get(pk=data["s"])
+    except Seat.DoesNotExist:
         return None
-    return seat
+    return seat if seat.token_version == data.get("v") else None
 
 
 def seat_link(seat: Seat) -> str:

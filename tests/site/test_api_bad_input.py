@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from api_helpers import post_json, seat_auth
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, RequestFactory
 
+from games.api.errors import server_error
 from games.links import seat_token
 from games.models import Game
 from games.selectors import game_legal_moves
@@ -236,3 +237,10 @@ def test_it_refuses_a_move_id_reused_for_another_move(
     assert replayed.status_code == 201 and replayed.json()["seq"] == 2
     game.refresh_from_db()
     assert game.last_seq == 2
+
+
+def test_it_answers_a_server_error_under_the_api_with_the_error_body(rf: RequestFactory) -> None:
+    response = server_error(rf.get("/api/games/1/"))
+    assert response.status_code == 500
+    assert json.loads(response.content)["error"]["code"] == "server_error"
+    assert not server_error(rf.get("/admin/")).content.startswith(b"{")

@@ -210,6 +210,7 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8731)
     args = parser.parse_args()
 
+    load_before = os.getloadavg()[0]
     env = _bench_env(args.port)
     _recreate_database(env)
     games_each = 4  # more than a player can finish in the time
@@ -234,6 +235,9 @@ def main() -> int:
         server.wait(timeout=30)
 
     _report(players, elapsed, f"gunicorn {args.workers} workers x {args.threads} threads")
+    print(
+        f"  machine          {os.cpu_count()} cores, load average {load_before:.2f} before the run"
+    )
     return 0
 
 

@@ -16,6 +16,7 @@ from django.conf import settings
 
 from engine.base import Game as Engine
 from games import events
+from games.deadlines import time_control
 from games.links import preferences_link, reply_address, seat_link
 from games.models import Event, Game, MailPreference, OutboundMail, Seat
 from games.outbox import mail_queue
@@ -30,8 +31,10 @@ def game_label(game: Game) -> str:
     return str(name)[:60] if name else f"{game.kind.capitalize()} #{game.pk}"
 
 
-def _reachable(seat: Seat) -> bool:
-    return bool(seat.email) and not seat.is_bot and seat.mail_preference != MailPreference.NONE
+def _reachable(seat: Seat, *, bot_too: bool = False) -> bool:
+    """Whether ``seat`` gets game emails (a player whose seat a bot took over only hears why)."""
+    wanted = bool(seat.email) and seat.mail_preference != MailPreference.NONE
+    return wanted and (bot_too or not seat.is_bot)
 
 
 def _seat_context(game: Game, seat: Seat) -> dict[str, Any]:
@@ -159,8 +162,8 @@ def timeout_mails_queue(
 ) -> None:
     """Tell ``seat`` what its timeout led to; when the game paused, tell the others too."""
     context = {**_seat_context(game, seat), "move": move, "replaced": replaced, "paused": paused}
-    context["replace_after"] = game.options.get("timeout_policy", {}).get("replace_after", 3)
-    if _reachable(seat):
+    context["replace_after"] = time_control(game.options).replace_after
+    if _reachable(seat, bot_too=True):
         _queue(game, seat, "timed_out", context, now)
     if paused:
         for other in game.seats.exclude(pk=seat.pk):

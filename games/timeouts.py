@@ -56,7 +56,7 @@ def _locked(game_id: int, **due: datetime) -> Game | None:
 
 def _remind(game_id: int, now: datetime) -> bool:
     with transaction.atomic():
-        game = _locked(game_id, remind_at__lte=now)
+        game = _locked(game_id, remind_at__lte=now, deadline_at__gt=now)
         if game is None:
             return False
         engine, state = engine_for(game), load_state(game)
@@ -131,7 +131,7 @@ def deadline_sweep(*, now: datetime | None = None) -> int:
     """Send due reminders and apply the ladder to every game past its deadline; count steps."""
     now = now or timezone.now()
     steps = 0
-    due = Game.objects.filter(status=Game.Status.ACTIVE, remind_at__lte=now)
+    due = Game.objects.filter(status=Game.Status.ACTIVE, remind_at__lte=now, deadline_at__gt=now)
     for game_id in due.values_list("pk", flat=True)[:BATCH]:
         steps += _remind(game_id, now)
     expired = Game.objects.filter(status=Game.Status.ACTIVE, deadline_at__lte=now)

@@ -29,7 +29,7 @@ def digest_send(*, now: datetime | None = None) -> int:
     for address, rows in groupby(list(held), key=lambda row: row.to):
         with transaction.atomic():
             rows = list(
-                OutboundMail.objects.select_for_update(skip_locked=True)
+                OutboundMail.objects.select_for_update(skip_locked=True, of=("self",))
                 .filter(pk__in=[row.pk for row in rows], status=OutboundMail.Status.HELD)
                 .select_related("game", "seat")
                 .order_by("id")

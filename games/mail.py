@@ -77,8 +77,8 @@ def _headers(row: OutboundMail, context: dict[str, Any]) -> dict[str, str]:
 def mail_compose(row: OutboundMail) -> EmailMultiAlternatives:
     """The email of ``row``, ready to send; the same row always gives the same message."""
     template = TEMPLATE_OF.get(row.kind, row.kind)
-    context = _render_context(row)
     with translation.override(row.language):
+        context = _render_context(row)
         subject = render_to_string(f"games/mail/{template}_subject.txt", context)
         text = render_to_string(f"games/mail/{template}.txt", context)
         if template in HTML_KINDS:

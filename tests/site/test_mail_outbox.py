@@ -1,0 +1,168 @@
+# ruff: noqa: F811  (pytest fixtures imported from mail_helpers)
+"""The outbox without a worker: rows written with their event, claims, failures, the message."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from django.test import Client
+from mail_helpers import SmtpSink, smtp  # noqa: F401
+
+from games.digest import digest_send
+from games.links import preferences_link
+from games.mail import mail_compose
+from games.models import Game, MailPreference, OutboundMail
+from games.outbox import LEASE, TransportError, mail_claim, mail_due, mail_send
+from games.services import PlayerSpec, game_create
+
+T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def mailed_game(db: None) -> Game:
+    return game_create(
+        kind="freibeuter",
+        players=[
+            PlayerSpec(
+                name="Anne", email="anne@example.org", language="de", time_zone="Asia/Tokyo"
+            ),
+            PlayerSpec(name="Bart", email="bart@example.org"),
+            PlayerSpec(name="Cleo", is_bot=True),
+        ],
+        seed=4,
+        now=T0,
+    )
+
+
+def test_it_writes_the_turn_email_with_the_event_that_caused_it(mailed_game: Game) -> None:
+    (row,) = OutboundMail.objects.all()
+    assert (row.kind, row.to, row.status, row.game) == (
+        "turn",
+        "anne@example.org",
+        "pending",
+        mailed_game,
+    )
+    assert row.message_id.startswith("<") and row.message_id.endswith(">")
+
+
+def test_it_writes_no_email_for_bots_seats_without_address_or_link_only_players(db: None) -> None:
+    game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name="Bot", is_bot=True), PlayerSpec(name="Nomail")],
+        seed=1,
+    )
+    assert not OutboundMail.objects.exists()
+
+
+def test_it_renders_the_turn_email_in_the_seats_language_and_time_zone(mailed_game: Game) -> None:
+    row = OutboundMail.objects.get()
+    message = mail_compose(row)
+    assert "Sie sind am Zug" in message.subject and f"#{mailed_game.pk}" in message.subject
+    assert "(Asia/Tokyo)" in message.body and "Freitag" in message.body  # 4 Dec 18:00 in Tokyo
+    raw = message.message().as_bytes()
+    assert mail_compose(row).message()["Message-ID"] == row.message_id
+    parsed = email.message_from_bytes(raw, policy=email.policy.default)
+    assert parsed["List-Unsubscribe"].strip() == f"<{preferences_link(row.seat)}unsubscribe/>"
+    assert parsed["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert parsed["Auto-Submitted"] == "auto-generated"
+
+
+def test_it_lets_only_one_claim_hold_a_row_until_its_lease_runs_out(mailed_game: Game) -> None:
+    row = OutboundMail.objects.get()
+    assert mail_claim(mail_id=row.pk, now=T0) is not None
+    assert mail_claim(mail_id=row.pk, now=T0 + LEASE / 2) is None
+    assert mail_due(now=T0 + LEASE / 2) == []
+    assert mail_due(now=T0 + LEASE + timedelta(seconds=1)) == [row.pk]
+    assert mail_claim(mail_id=row.pk, now=T0 + LEASE + timedelta(seconds=1)) is not None
+
+
+def test_it_marks_a_row_failed_on_a_permanent_refusal(mailed_game: Game, smtp: SmtpSink) -> None:
+    smtp.refuse_with = "550 5.1.1 no such mailbox"
+    row = OutboundMail.objects.get()
+    assert mail_send(mail_id=row.pk) is False
+    row.refresh_from_db()
+    assert row.status == "failed" and "550" in row.error
+    assert mail_send(mail_id=row.pk) is False and smtp.received == []
+
+
+def test_it_keeps_a_row_pending_while_the_server_is_down(mailed_game: Game, smtp: SmtpSink) -> None:
+    smtp.stop()
+    row = OutboundMail.objects.get()
+    with pytest.raises(TransportError) as failure:
+        mail_send(mail_id=row.pk)
+    assert not failure.value.permanent
+    row.refresh_from_db()
+    assert row.status == "pending" and row.attempts == 1 and row.error
+    smtp.start()
+    assert mail_send(mail_id=row.pk, now=row.claimed_until + timedelta(seconds=1)) is True
+    row.refresh_from_db()
+    assert row.status == "sent" and len(smtp.received) == 1
+
+
+def test_it_gathers_a_digest_players_turns_into_one_daily_email(mailed_game: Game) -> None:
+    anne = mailed_game.seats.get(display_name="Anne")
+    anne.mail_preference = MailPreference.DIGEST
+    anne.save()
+    other = game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name="Anne", email="anne@example.org"), PlayerSpec(name="Zed")],
+        seed=3,
+    )
+    other.seats.filter(display_name="Anne").update(mail_preference=MailPreference.DIGEST)
+    game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name="Anne", email="anne@example.org"), PlayerSpec(name="Zed")],
+        seed=5,
+    )
+    OutboundMail.objects.filter(to="anne@example.org").update(status="held")
+    assert digest_send(now=T0) == 1
+    digest = OutboundMail.objects.get(kind="digest")
+    assert digest.to == "anne@example.org" and len(digest.context["games"]) == 3
+    assert not OutboundMail.objects.filter(status="held").exists()
+    assert "3" in mail_compose(digest).subject
+
+
+def test_it_unsubscribes_with_one_click_but_never_on_a_get(
+    mailed_game: Game, client: Client
+) -> None:
+    anne = mailed_game.seats.get(display_name="Anne")
+    url = preferences_link(anne).removeprefix("http://127.0.0.1:8000") + "unsubscribe/"
+    assert client.get(url).status_code == 302
+    anne.refresh_from_db()
+    assert anne.mail_preference == MailPreference.EVERY_TURN
+    answer = Client(enforce_csrf_checks=True).post(url, {"List-Unsubscribe": "One-Click"})
+    assert answer.status_code == 200
+    anne.refresh_from_db()
+    assert anne.mail_preference == MailPreference.NONE
+
+
+def test_it_changes_preferences_by_a_post_from_the_page(mailed_game: Game, client: Client) -> None:
+    anne = mailed_game.seats.get(display_name="Anne")
+    url = preferences_link(anne).removeprefix("http://127.0.0.1:8000")
+    page = client.get(url)
+    assert page.status_code == 200 and "tägliche Übersicht" in page.content.decode()
+    assert Client(enforce_csrf_checks=True).post(url, {"preference": "digest"}).status_code == 403
+    client.post(url, {"preference": "digest"})
+    anne.refresh_from_db()
+    assert anne.mail_preference == MailPreference.DIGEST
+
+
+def test_it_shows_the_development_mailbox_only_with_debug(
+    mailed_game: Game, client: Client, settings: Any, tmp_path: Any
+) -> None:
+    settings.DEBUG = False
+    assert client.get("/dev/mail/").status_code == 404
+    settings.DEBUG = True
+    settings.EMAIL_BACKEND = "games.mail_backend.EmlFileBackend"
+    settings.EMAIL_FILE_PATH = tmp_path
+    mail_send(mail_id=OutboundMail.objects.get().pk)
+    listing = client.get("/dev/mail/").content.decode()
+    assert "Sie sind am Zug" in listing
+    (name,) = [path.name for path in tmp_path.glob("*.eml")]
+    page = client.get(f"/dev/mail/{name}/").content.decode()
+    assert "/play/" in page and "data:image/png;base64," in page
+    assert client.get("/dev/mail/../secret/").status_code == 404

@@ -1,0 +1,76 @@
+"""No email to one seat holds another seat's hand or the order of a deck (rules §9).
+
+Random games are played move by move; after each move every new email is
+rendered to its raw bytes and searched for what its reader may not know at
+that moment, taken from the omniscient state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from games.loading import engine_for, load_state
+from games.mail import mail_compose
+from games.models import Game, OutboundMail
+from games.services import PlayerSpec, game_create, move_submit
+
+NAMES = ("Anne", "Bart", "Cleo", "Dirk")
+
+
+def _secrets_hidden_from(reader: str, state: object, game: Game) -> list[str]:
+    """Texts that would give away what ``reader`` may not see."""
+    summary = engine_for(game).summary(state)
+    hidden = []
+    for name, player in summary["players"].items():
+        if name != reader and player["hand"]:
+            hidden += [", ".join(player["hand"]), json.dumps(player["hand"])]
+    top_sea = state.sea_deck[state.sea_top : state.sea_top + 4]  # type: ignore[attr-defined]
+    top_dutchman = state.dutchman_deck[state.dutchman_top : state.dutchman_top + 3]  # type: ignore[attr-defined]
+    for deck in (top_sea, top_dutchman):
+        if len(deck) >= 3:
+            hidden += [", ".join(deck), json.dumps(list(deck)), " ".join(deck)]
+    return hidden
+
+
+def _readable(row: OutboundMail) -> str:
+    message = mail_compose(row).message()
+    parts = [message.as_bytes().decode("utf-8", "replace"), json.dumps(row.context)]
+    for part in message.walk():
+        if part.get_content_maintype() == "text":
+            parts.append(part.get_payload(decode=True).decode("utf-8", "replace"))
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (4, 23)])
+def test_it_never_mails_a_seat_what_the_rules_hide_from_it(
+    db: None, players: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    game = game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in NAMES[:players]],
+        seed=seed,
+    )
+    engine = engine_for(game)
+    checked, seen = 0, 0
+    for _ in range(45):
+        state = load_state(game)
+        for row in OutboundMail.objects.filter(pk__gt=seen).select_related("seat").order_by("id"):
+            if row.kind == "game_over":  # once the game is over, nothing is secret (§9)
+                continue
+            text = _readable(row)
+            for secret in _secrets_hidden_from(row.seat.display_name, state, game):
+                assert secret not in text, f"{row.kind} mail to {row.to} shows {secret!r}"
+            seen, checked = row.pk, checked + 1
+        if game.status != Game.Status.ACTIVE:
+            break
+        (name,) = game.to_move
+        moves = engine.legal_moves(state, name)
+        move = rng.choice(moves)
+        seat = game.seats.get(display_name=name)
+        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
+        game.refresh_from_db()
+    assert checked >= 40

@@ -1,0 +1,64 @@
+"""Sign-in for "my games": a link by email, valid 15 minutes, spent once by a POST, not a GET."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games.accounts import sign_in_request, sign_in_spend
+from games.models import Game, OutboundMail, SignInToken
+from games.services import PlayerSpec, game_create
+
+
+@pytest.fixture
+def two_games(db: None) -> list[Game]:
+    return [
+        game_create(
+            kind="freibeuter",
+            players=[PlayerSpec(name="Anne", email="Anne@Example.org"), PlayerSpec(name=other)],
+            seed=seed,
+        )
+        for seed, other in ((1, "Bart"), (2, "Cleo"))
+    ]
+
+
+def _link(client: Client, address: str) -> str:
+    client.post("/signin/", {"email": address})
+    row = OutboundMail.objects.filter(kind="sign_in").latest("id")
+    return re.sub(r"^https?://[^/]+", "", row.context["link"])
+
+
+def test_it_signs_in_by_a_post_from_the_link_page_and_lists_the_games(
+    two_games: list[Game], client: Client
+) -> None:
+    link = _link(client, "anne@example.org")
+    assert client.get(link).status_code == 200
+    assert client.get(link).status_code == 200  # a scanner's GETs spend nothing
+    assert client.get("/my-games/").status_code == 302
+    assert client.post(link).status_code == 302
+    page = client.get("/my-games/").content.decode()
+    assert all(f"#{game.pk}" in page for game in two_games) and "/play/" in page
+    assert Client().post(link).status_code == 410  # spent once
+
+
+def test_it_stores_only_a_hash_of_the_token(two_games: list[Game], client: Client) -> None:
+    token = _link(client, "anne@example.org").strip("/").split("/")[-1]
+    assert len(token) >= 22  # at least 128 random bits
+    assert not SignInToken.objects.filter(token_hash__contains=token).exists()
+
+
+def test_it_refuses_a_link_after_fifteen_minutes(two_games: list[Game]) -> None:
+    now = timezone.now()
+    assert sign_in_request(email="anne@example.org", now=now)
+    token = OutboundMail.objects.get(kind="sign_in").context["link"].rstrip("/").split("/")[-1]
+    assert sign_in_spend(token=token, now=now + timedelta(minutes=16)) is None
+    assert sign_in_spend(token=token, now=now + timedelta(minutes=14)) == "anne@example.org"
+
+
+def test_it_sends_nothing_to_an_address_that_plays_nowhere(db: None, client: Client) -> None:
+    page = client.post("/signin/", {"email": "nobody@example.org"})
+    assert page.status_code == 200 and not OutboundMail.objects.filter(kind="sign_in").exists()

@@ -1,15 +1,22 @@
 """HTTP benchmark of the service: gunicorn on PostgreSQL, 16 concurrent players (DESIGN §8).
 
-    .venv/bin/python bench/http.py [--players 16] [--seconds 30] [--workers 4] [--threads 1]
+    .venv/bin/python bench/http.py [--mode hotseat|seats] [--players 16] [--seconds 30]
+                                   [--workers 4] [--threads 4]
 
 It (re)creates its own database ``freibeuter_bench`` on the PostgreSQL of
-``BENCH_DATABASE_URL`` (default: the local server), migrates it, deals games,
-starts gunicorn on a loopback port, and then plays from this separate load
-process: each player thread plays whole 3-seat games (reading the game as the
-seat to move, fetching its legal moves, posting one), over keep-alive
-connections to 127.0.0.1 only, until the time is up. It prints the latency of
-the move POST and of the game-detail GET (p50/p99) and moves per second.
-Never part of the test run.
+``BENCH_DATABASE_URL`` (default: the local server), migrates it, deals 4-seat
+games, starts gunicorn on a loopback port, and plays from this separate load
+process over keep-alive connections to 127.0.0.1 only, until the time is up:
+
+- ``hotseat`` (the worst case): each of the 16 player threads plays every
+  seat of its own games, so 16 requests are always in flight: read the game
+  as the seat to move, fetch its legal moves, post one.
+- ``seats`` (turn-based play): each thread is one seat of a 4-seat table and
+  acts only when its turn comes (told in-process, as the turn email would):
+  legal moves, the move, then the game it left. 16 players, 4 tables.
+
+It prints the latency of the move POST, the game-detail GET and the legal GET
+(p50/p99), and moves per second. Never part of the test run.
 """
 
 from __future__ import annotations
@@ -34,6 +41,8 @@ from typing import Any  # noqa: E402
 from urllib.parse import urlsplit, urlunsplit  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+SEATS = ("Ann", "Ben", "Cy", "Dee")
+GAMES_PER_PLAYER = 4
 DATABASE = "freibeuter_bench"
 
 
@@ -72,7 +81,7 @@ from games.links import seat_token
 from games.services import PlayerSpec, game_create
 games = []
 for i in range({count}):
-    players = [PlayerSpec(name=name) for name in ("Ann", "Ben", "Cy")]
+    players = [PlayerSpec(name=name) for name in {list(SEATS)!r}]
     game = game_create(kind="freibeuter", players=players, seed=i)
     tokens = {{seat.display_name: seat_token(seat) for seat in game.seats.all()}}
     games.append({{"id": game.pk, "tokens": tokens}})
@@ -151,6 +160,7 @@ class Player(threading.Thread):
         self.timings["detail"].clear()
 
     def run(self) -> None:
+        """Hot seat: play every seat of its games in turn, always with a request in flight."""
         for game in self.games:
             token = next(iter(game["tokens"].values()))
             base = f"/api/games/{game['id']}"
@@ -160,21 +170,72 @@ class Player(threading.Thread):
                     self.finished_games += 1
                     break
                 token = game["tokens"][detail["to_move"][0]]
-                legal = self._call("legal", "GET", f"{base}/legal/", token)
-                move = self.rng.choice(legal["moves"])
-                body = {"move": move, "expected_seq": legal["seq"]}
-                self._call("move", "POST", f"{base}/moves/", token, body)
+                self._move(base, token)
             if time.monotonic() >= self.stop_at:
                 return
+
+    def _move(self, base: str, token: str) -> None:
+        legal = self._call("legal", "GET", f"{base}/legal/", token)
+        move = self.rng.choice(legal["moves"])
+        self._call(
+            "move", "POST", f"{base}/moves/", token, {"move": move, "expected_seq": legal["seq"]}
+        )
+
+
+class Table:
+    """The games of one group of seat players, and whose turn it is (what the turn email says)."""
+
+    def __init__(self, games: list[dict[str, Any]]) -> None:
+        self.games = games
+        self.index = 0
+        self.turn: str | None = SEATS[0]
+        self.changed = threading.Condition()
+
+    def pass_turn(self, detail: dict[str, Any]) -> None:
+        with self.changed:
+            if detail["status"] == "active":
+                self.turn = detail["to_move"][0]
+            else:
+                self.index += 1
+                self.turn = SEATS[0] if self.index < len(self.games) else None
+            self.changed.notify_all()
+
+
+class SeatPlayer(Player):
+    """One seat of a table: acts only when its turn comes, then reads the game it left."""
+
+    def __init__(self, port: int, table: Table, name: str, seed: int) -> None:
+        super().__init__(port, table.games, seed)
+        self.table = table
+        self.name = name
+
+    def run(self) -> None:
+        table = self.table
+        while True:
+            with table.changed:
+                mine = table.changed.wait_for(
+                    lambda: table.turn in (self.name, None),
+                    timeout=max(self.stop_at - time.monotonic(), 0),
+                )
+                if not mine or table.turn is None or time.monotonic() >= self.stop_at:
+                    return
+                game = table.games[table.index]
+            token = game["tokens"][self.name]
+            base = f"/api/games/{game['id']}"
+            self._move(base, token)
+            detail = self._call("detail", "GET", f"{base}/", token)
+            if detail["status"] != "active":
+                self.finished_games += 1
+            table.pass_turn(detail)
 
 
 def _percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else 0
 
 
-def _report(players: list[Player], elapsed: float, server: str) -> None:
+def _report(players: list[Player], elapsed: float, mode: str, server: str) -> None:
     print(
-        f"http bench: {len(players)} concurrent players, {server}, PostgreSQL + Redis, "
+        f"http bench: {len(players)} concurrent players ({mode}), {server}, PostgreSQL + Redis, "
         f"{elapsed:.1f} s"
     )
     for kind, label in (
@@ -203,24 +264,33 @@ def _report(players: list[Player], elapsed: float, server: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=16)
+    parser.add_argument("--players", type=int, default=16, help="a multiple of 4 for --mode seats")
+    parser.add_argument("--mode", choices=["hotseat", "seats"], default="hotseat")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--port", type=int, default=8731)
     args = parser.parse_args()
 
     load_before = os.getloadavg()[0]
     env = _bench_env(args.port)
     _recreate_database(env)
-    games_each = 4  # more than a player can finish in the time
-    games = _deal(env, args.players * games_each)
+    games = _deal(env, GAMES_PER_PLAYER * args.players)  # more than can be finished in the time
     server = _start_gunicorn(env, args.port, args.workers, args.threads)
     try:
-        players = [
-            Player(args.port, games[i * games_each : (i + 1) * games_each], seed=i)
-            for i in range(args.players)
-        ]
+        players: list[Player] = []
+        if args.mode == "hotseat":
+            for i in range(args.players):
+                mine = games[i * GAMES_PER_PLAYER : (i + 1) * GAMES_PER_PLAYER]
+                players.append(Player(args.port, mine, seed=i))
+        else:
+            per_table = GAMES_PER_PLAYER * len(SEATS)
+            for t in range(args.players // len(SEATS)):
+                table = Table(games[t * per_table : (t + 1) * per_table])
+                players += [
+                    SeatPlayer(args.port, table, name, seed=t * len(SEATS) + i)
+                    for i, name in enumerate(SEATS)
+                ]
         for player in players:
             player.warm_up()
         started = time.monotonic()
@@ -234,7 +304,9 @@ def main() -> int:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
 
-    _report(players, elapsed, f"gunicorn {args.workers} workers x {args.threads} threads")
+    _report(
+        players, elapsed, args.mode, f"gunicorn {args.workers} workers x {args.threads} threads"
+    )
     print(
         f"  machine          {os.cpu_count()} cores, load average {load_before:.2f} before the run"
     )

@@ -176,6 +176,8 @@ else:
 EMAIL_FILE_PATH = VAR_DIR / "mail"
 MAIL_RETRY_BASE_SECONDS = float(os.environ.get("MAIL_RETRY_BASE_SECONDS", "5"))
 MAIL_RETRY_MAX_SECONDS = float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "600"))
+MAIL_LEASE_SECONDS = float(os.environ.get("MAIL_LEASE_SECONDS", "120"))
+MAIL_UNQUEUED_GRACE_SECONDS = float(os.environ.get("MAIL_UNQUEUED_GRACE_SECONDS", "120"))
 # Inbound mail: the webhook /mail/inbound/ is open only when this secret is set.
 INBOUND_MAIL_SECRET = os.environ.get("INBOUND_MAIL_SECRET", "")
 IMAP_URL = os.environ.get("IMAP_URL", "")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import smtplib
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from email.utils import make_msgid
 from typing import Any
@@ -28,11 +29,17 @@ from games.models import Game, OutboundMail, Seat
 
 log = logging.getLogger(__name__)
 
-LEASE = timedelta(minutes=2)
-"""How long a claim holds; longer than a send task's hard time limit."""
-UNQUEUED_GRACE = timedelta(minutes=2)
-"""A row never claimed this long after it was written lost its send task."""
 SWEEP_LIMIT = 2000
+
+
+def lease() -> timedelta:
+    """How long a claim holds (``MAIL_LEASE_SECONDS``); longer than a send task's time limit."""
+    return timedelta(seconds=settings.MAIL_LEASE_SECONDS)
+
+
+def unqueued_grace() -> timedelta:
+    """A row never claimed this long after it was written has lost its send task."""
+    return timedelta(seconds=settings.MAIL_UNQUEUED_GRACE_SECONDS)
 
 
 class TransportError(Exception):
@@ -90,7 +97,7 @@ def mail_claim(*, mail_id: int, now: datetime) -> OutboundMail | None:
     claimed = (
         OutboundMail.objects.filter(pk=mail_id, status=OutboundMail.Status.PENDING)
         .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
-        .update(claimed_until=now + LEASE, attempts=F("attempts") + 1)
+        .update(claimed_until=now + lease(), attempts=F("attempts") + 1)
     )
     return OutboundMail.objects.get(pk=mail_id) if claimed == 1 else None
 
@@ -114,10 +121,14 @@ def transport_error(error: Exception, attempts: int) -> TransportError:
 
 
 def mail_send(
-    *, mail_id: int, connection: BaseEmailBackend | None = None, now: datetime | None = None
+    *,
+    mail_id: int,
+    connect: Callable[[], BaseEmailBackend] = get_connection,
+    now: datetime | None = None,
 ) -> bool:
     """Claim, send and mark one row; tell whether this call sent it.
 
+    ``connect`` gives the mail connection (a worker keeps one open).
     A permanent failure marks the row failed with the error. A transient one
     keeps the row pending, leased until its retry is due, and raises
     :class:`TransportError` so the task retries.
@@ -130,7 +141,7 @@ def mail_send(
         return False
     message = mail_compose(row)
     try:
-        (connection or get_connection()).send_messages([message])
+        connect().send_messages([message])
     except Exception as error:
         failure = transport_error(error, row.attempts)
         pending = OutboundMail.objects.filter(pk=row.pk, status=OutboundMail.Status.PENDING)
@@ -153,7 +164,7 @@ def mail_due(*, now: datetime, limit: int = SWEEP_LIMIT) -> list[int]:
         OutboundMail.objects.filter(status=OutboundMail.Status.PENDING)
         .filter(
             Q(claimed_until__lt=now)
-            | Q(claimed_until__isnull=True, created_at__lt=now - UNQUEUED_GRACE)
+            | Q(claimed_until__isnull=True, created_at__lt=now - unqueued_grace())
         )
         .order_by("id")
         .values_list("id", flat=True)[:limit]

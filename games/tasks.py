@@ -53,13 +53,7 @@ def _drop_smtp() -> None:
 def mail_send_task(self, mail_id: int) -> bool:  # type: ignore[no-untyped-def]
     """Send one outbox row; retry with backoff while the failure is transient."""
     try:
-        connection = _smtp()
-    except Exception as error:  # the server is down: the row stays unclaimed and pending
-        failure = outbox.transport_error(error, self.request.retries + 1)
-        log.warning("no mail connection, retrying in %ss: %s", failure.retry_in, failure)
-        raise self.retry(countdown=failure.retry_in, exc=failure) from None
-    try:
-        return outbox.mail_send(mail_id=mail_id, connection=connection)
+        return outbox.mail_send(mail_id=mail_id, connect=_smtp)
     except outbox.TransportError as failure:
         _drop_smtp()
         log.warning("mail #%s not sent, retrying in %ss: %s", mail_id, failure.retry_in, failure)

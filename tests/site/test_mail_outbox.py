@@ -16,7 +16,7 @@ from games.digest import digest_send
 from games.links import preferences_link
 from games.mail import mail_compose
 from games.models import Game, MailPreference, OutboundMail
-from games.outbox import LEASE, TransportError, mail_claim, mail_due, mail_send
+from games.outbox import TransportError, lease, mail_claim, mail_due, mail_send
 from games.services import PlayerSpec, game_create
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -72,12 +72,12 @@ def test_it_renders_the_turn_email_in_the_seats_language_and_time_zone(mailed_ga
 
 
 def test_it_lets_only_one_claim_hold_a_row_until_its_lease_runs_out(mailed_game: Game) -> None:
-    row = OutboundMail.objects.get()
+    row, lease_time = OutboundMail.objects.get(), lease()
     assert mail_claim(mail_id=row.pk, now=T0) is not None
-    assert mail_claim(mail_id=row.pk, now=T0 + LEASE / 2) is None
-    assert mail_due(now=T0 + LEASE / 2) == []
-    assert mail_due(now=T0 + LEASE + timedelta(seconds=1)) == [row.pk]
-    assert mail_claim(mail_id=row.pk, now=T0 + LEASE + timedelta(seconds=1)) is not None
+    assert mail_claim(mail_id=row.pk, now=T0 + lease_time / 2) is None
+    assert mail_due(now=T0 + lease_time / 2) == []
+    assert mail_due(now=T0 + lease_time + timedelta(seconds=1)) == [row.pk]
+    assert mail_claim(mail_id=row.pk, now=T0 + lease_time + timedelta(seconds=1)) is not None
 
 
 def test_it_marks_a_row_failed_on_a_permanent_refusal(mailed_game: Game, smtp: SmtpSink) -> None:

@@ -1,0 +1,248 @@
+# ruff: noqa: F811  (pytest fixtures imported from mail_helpers)
+"""Faults: SMTP server down, a worker killed mid-send, Redis dropped: no email lost or doubled.
+
+Every wait polls with a timeout; the clock-dependent parts (leases, the
+grace before a never-queued row is swept) are shortened through settings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from django.conf import settings as django_settings
+from django.utils import timezone
+from mail_helpers import SmtpSink, free_port, poll, queue, smtp, worker  # noqa: F401
+
+from games.loading import engine_for, load_state
+from games.models import Event, Game, OutboundMail
+from games.outbox import mail_due
+from games.services import PlayerSpec, game_create, move_submit
+from games.tasks import mail_send_task, outbox_sweep_task
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _games(count: int) -> list[Game]:
+    return [
+        game_create(
+            kind="freibeuter",
+            players=[
+                PlayerSpec(name=n, email=f"{n.lower()}{i}@example.org") for n in ("Ann", "Bo")
+            ],
+            seed=i,
+        )
+        for i in range(count)
+    ]
+
+
+def _move(game: Game) -> None:
+    game.refresh_from_db()
+    (name,) = game.to_move
+    move = engine_for(game).bot_move(load_state(game), name)
+    move_submit(game=game, seat=game.seats.get(display_name=name), move=move, expected_seq=None)
+
+
+def _all_sent_once(sink: SmtpSink) -> bool:
+    rows = list(OutboundMail.objects.values_list("message_id", "status"))
+    received = Counter(str(m["Message-ID"]) for m in sink.messages())
+    assert all(count == 1 for count in received.values()), received
+    return bool(rows) and all(status == "sent" for _, status in rows) and len(received) == len(rows)
+
+
+def test_it_sends_every_email_once_when_the_smtp_server_is_back(
+    worker: Any, smtp: SmtpSink
+) -> None:
+    smtp.stop()
+    games = _games(3)
+    for game in games:
+        _move(game)
+    poll(
+        lambda: all(
+            attempts >= 1 for attempts in OutboundMail.objects.values_list("attempts", flat=True)
+        )
+    )
+    assert OutboundMail.objects.filter(status="pending").count() == 6 and smtp.received == []
+
+    smtp.start()
+    poll(lambda: outbox_sweep_task.delay() and _all_sent_once(smtp), timeout=30, every=0.5)
+
+
+class _Hang:
+    """An SMTP handler that accepts the connection, then never answers the message."""
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.entered.set()
+        await asyncio.sleep(60)
+        return "451 too late"
+
+
+def _worker_process(
+    queue: str, smtp_port: int, broker: str, **extra: str
+) -> subprocess.Popen[bytes]:
+    database = django_settings.DATABASES["default"]
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}",
+        "REDIS_URL": broker,
+        "CELERY_BROKER_URL": broker,
+        "EMAIL_URL": f"smtp://127.0.0.1:{smtp_port}",
+        "MAIL_RETRY_BASE_SECONDS": "0.2",
+        "MAIL_RETRY_MAX_SECONDS": "1",
+        **extra,
+    }
+    command = [sys.executable, "-m", "celery", "-A", "freibeuter_site", "worker", "-Q", queue]
+    command += ["--pool", "prefork", "--concurrency", "1", "--loglevel", "WARNING"]
+    return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+
+
+@pytest.fixture
+def processes() -> Iterator[list[subprocess.Popen[bytes]]]:
+    started: list[subprocess.Popen[bytes]] = []
+    yield started
+    for process in started:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+
+
+def test_it_sends_the_row_of_a_worker_killed_during_the_send(
+    queue: str, smtp: SmtpSink, processes: list[subprocess.Popen[bytes]], settings: Any
+) -> None:
+    from aiosmtpd.controller import Controller
+
+    hang = _Hang()
+    hanging = Controller(hang, hostname="127.0.0.1", port=free_port())
+    hanging.start()
+    try:
+        worker = _worker_process(
+            queue, hanging.port, django_settings.CELERY_BROKER_URL, MAIL_LEASE_SECONDS="3"
+        )
+        processes.append(worker)
+        (game,) = _games(1)
+        assert hang.entered.wait(timeout=30), "the worker never started sending"
+        os.killpg(worker.pid, signal.SIGKILL)
+        worker.wait(timeout=30)
+    finally:
+        hanging.stop()
+    row = OutboundMail.objects.get(game=game)
+    assert row.status == "pending" and row.attempts == 1 and row.claimed_until is not None
+    assert mail_due(now=timezone.now()) == []  # the dead worker's lease still holds
+
+    poll(lambda: mail_due(now=timezone.now()) == [row.pk], timeout=10)
+    for mail_id in mail_due(now=timezone.now()):
+        mail_send_task.apply(args=[mail_id])  # what the sweep's queued task does
+    row.refresh_from_db()
+    assert row.status == "sent" and row.attempts == 2
+    assert [str(m["Message-ID"]) for m in smtp.messages()] == [row.message_id]
+
+
+class _Proxy:
+    """A TCP proxy to Redis whose connections can be cut, as a Redis restart would."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.sockets: list[socket.socket] = []
+        self.lock = threading.Lock()
+        self.open = True
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.open:
+                client.close()
+                continue
+            upstream = socket.create_connection(self.target)
+            with self.lock:
+                self.sockets += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                with contextlib.suppress(OSError):
+                    end.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        self.open = False
+        with self.lock:
+            for sock in self.sockets:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+            self.sockets.clear()
+
+    def resume(self) -> None:
+        self.open = True
+
+    def close(self) -> None:
+        self.cut()
+        self.listener.close()
+
+
+def test_it_loses_no_event_or_email_when_redis_drops_mid_run(
+    queue: str, smtp: SmtpSink, processes: list[subprocess.Popen[bytes]], monkeypatch: Any
+) -> None:
+    url = redis.connection.parse_url(django_settings.CELERY_BROKER_URL)
+    proxy = _Proxy((url.get("host", "127.0.0.1"), url.get("port", 6379)))
+    try:
+        db = url.get("db", 0)
+        processes.append(_worker_process(queue, smtp.port, f"redis://127.0.0.1:{proxy.port}/{db}"))
+        games = _games(2)
+        poll(lambda: len(smtp.messages()) == 2, timeout=30)
+
+        proxy.cut()  # the worker loses Redis ...
+        redis.Redis.from_url(django_settings.CELERY_BROKER_URL).delete(queue)  # ... and its queue
+        with monkeypatch.context() as patch:  # publishing fails too while Redis is away
+            patch.setattr(mail_send_task, "delay", _refuse)
+            for game in games:
+                _move(game)
+        for game in games:
+            _move(game)  # published to a queue nobody reads until Redis is back
+        redis.Redis.from_url(django_settings.CELERY_BROKER_URL).delete(queue)
+        proxy.resume()
+
+        assert Event.objects.filter(type="move").count() == 4
+        later = timezone.now() + timedelta(minutes=5)
+
+        def swept_and_all_sent() -> bool:
+            for mail_id in mail_due(now=later):  # the sweep, with the clock moved past its grace
+                mail_send_task.delay(mail_id)
+            return _all_sent_once(smtp)
+
+        poll(swept_and_all_sent, timeout=40, every=1)
+    finally:
+        proxy.close()
+
+
+def _refuse(*args: Any, **kwargs: Any) -> None:
+    raise ConnectionError("Redis is restarting")

@@ -74,6 +74,25 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+PALETTE = [
+    "#ffffff", "#333333", "#cfe8f3", "#7fb5cc", *SEAT_COLOURS,
+    "#1b1b1b", "#3d3d3d", "#f2c14e", "#f7f3e3", "#555555",
+]  # fmt: skip
+"""Every colour of the picture: it is drawn with palette indexes, so pasting keeps colours."""
+CLEAR = 255
+
+
+def _ink(colour: str) -> int:
+    return PALETTE.index(colour)
+
+
+def _canvas(size: tuple[int, int], fill: int) -> Image.Image:
+    image = Image.new("P", size, fill)
+    rgb = [int(colour[i : i + 2], 16) for colour in PALETTE for i in (1, 3, 5)]
+    image.putpalette(rgb + [0, 0, 0] * (256 - len(PALETTE)))
+    return image
+
+
 def _tile_colours(tile: str) -> tuple[str, str]:
     if tile == "lair":
         return "#3d3d3d", "#ffffff"
@@ -82,45 +101,71 @@ def _tile_colours(tile: str) -> tuple[str, str]:
     return "#f7f3e3", "#1b1b1b"
 
 
-def board_png(view: dict[str, Any]) -> bytes:
-    """A PNG picture of the board in ``view``."""
-    numbers = seat_numbers(view)
+@cache
+def _background() -> Image.Image:
+    """The empty sea with its column letters and row numbers (drawn once per process)."""
     size = MARGIN * 2 + CELL * 7
-    image = Image.new("P", (size, size), "#ffffff")
+    image = _canvas((size, size), _ink("#ffffff"))
     draw = ImageDraw.Draw(image)
-    small, label = _font(12), _font(14)
     for c, letter in enumerate(COLUMNS):
         x = MARGIN + c * CELL + CELL // 2
-        draw.text((x, MARGIN // 2), letter, fill="#333333", font=label, anchor="mm")
+        draw.text((x, MARGIN // 2), letter, fill=_ink("#333333"), font=_font(14), anchor="mm")
     for r in ROWS:
         y = MARGIN + (r - 1) * CELL + CELL // 2
-        draw.text((MARGIN // 2, y), str(r), fill="#333333", font=label, anchor="mm")
-    for c, letter in enumerate(COLUMNS):
-        for r in ROWS:
-            x0, y0 = MARGIN + c * CELL, MARGIN + (r - 1) * CELL
-            draw.rectangle((x0, y0, x0 + CELL, y0 + CELL), fill="#cfe8f3", outline="#7fb5cc")
-            owners = view["board"]["fields"].get(f"{letter}{r}", [])
-            for index, owner in enumerate(owners):
-                cx = x0 + CELL // 2 + (index * 2 - len(owners) + 1) * 13
-                cy = y0 + CELL // 2
-                colour = SEAT_COLOURS[(numbers[owner] - 1) % len(SEAT_COLOURS)]
-                draw.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=colour, outline="#1b1b1b")
-                draw.text((cx, cy), str(numbers[owner]), fill="#ffffff", font=small, anchor="mm")
+        draw.text((MARGIN // 2, y), str(r), fill=_ink("#333333"), font=_font(14), anchor="mm")
+    for c in range(7):
+        for r in range(7):
+            x0, y0 = MARGIN + c * CELL, MARGIN + r * CELL
+            box = (x0, y0, x0 + CELL, y0 + CELL)
+            draw.rectangle(box, fill=_ink("#cfe8f3"), outline=_ink("#7fb5cc"))
+    return image
+
+
+def _sprite(image: Image.Image) -> tuple[Image.Image, Image.Image]:
+    return image, image.point(lambda index: 0 if index == CLEAR else 255, "1")
+
+
+@cache
+def _boat(number: int) -> tuple[Image.Image, Image.Image]:
+    sprite = _canvas((24, 24), CLEAR)
+    draw = ImageDraw.Draw(sprite)
+    colour = SEAT_COLOURS[(number - 1) % len(SEAT_COLOURS)]
+    draw.ellipse((1, 1, 22, 22), fill=_ink(colour), outline=_ink("#1b1b1b"))
+    draw.text((12, 12), str(number), fill=_ink("#ffffff"), font=_font(12), anchor="mm")
+    return _sprite(sprite)
+
+
+@cache
+def _tile(label: str, tile: str, owner: int | None) -> tuple[Image.Image, Image.Image]:
+    sprite = _canvas((50, 28), CLEAR)
+    draw = ImageDraw.Draw(sprite)
+    fill, text = _tile_colours(tile)
+    outline = SEAT_COLOURS[(owner - 1) % len(SEAT_COLOURS)] if owner else "#555555"
+    draw.rounded_rectangle(
+        (1, 1, 48, 26), radius=5, fill=_ink(fill), outline=_ink(outline), width=4 if owner else 1
+    )
+    draw.text((25, 14), label, fill=_ink(text), font=_font(12), anchor="mm")
+    return _sprite(sprite)
+
+
+def board_png(view: dict[str, Any]) -> bytes:
+    """A PNG picture of the board in ``view`` (sprites drawn once per process, then pasted)."""
+    numbers = seat_numbers(view)
+    image = _background().copy()
+    for field, owners in view["board"]["fields"].items():
+        c, r = COLUMNS.index(field[0]), int(field[1:])
+        for index, owner in enumerate(owners):
+            cx = MARGIN + c * CELL + CELL // 2 + (index * 2 - len(owners) + 1) * 13
+            cy = MARGIN + (r - 1) * CELL + CELL // 2
+            boat, mask = _boat(numbers[owner])
+            image.paste(boat, (cx - 12, cy - 12), mask)
     for name, tile in view["board"]["tiles"].items():
         first = name.split("-")[0]
         c, r = COLUMNS.index(first[0]), int(first[1:])
         cx, cy = MARGIN + (c + 1) * CELL, MARGIN + r * CELL
-        fill, text = _tile_colours(str(tile["tile"]))
-        boarded = tile.get("boarded_by")
-        outline = SEAT_COLOURS[(numbers[boarded] - 1) % 4] if boarded else "#555555"
-        draw.rounded_rectangle(
-            (cx - 24, cy - 13, cx + 24, cy + 13),
-            radius=5,
-            fill=fill,
-            outline=outline,
-            width=4 if boarded else 1,
-        )
-        draw.text((cx, cy), _tile_label(tile, numbers), fill=text, font=small, anchor="mm")
+        owner = numbers[tile["boarded_by"]] if tile.get("boarded_by") else None
+        sprite, mask = _tile(_tile_label(tile, numbers), str(tile["tile"]), owner)
+        image.paste(sprite, (cx - 25, cy - 14), mask)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=1)
+    image.save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()

@@ -1,0 +1,219 @@
+"""Email benchmark: move-to-inbox latency and outbox throughput of one Celery worker (issue 4).
+
+    .venv/bin/python bench/mail.py [--moves 200] [--emails 10000] [--concurrency 2]
+
+It (re)creates its own database ``freibeuter_mailbench`` on the PostgreSQL of
+``BENCH_DATABASE_URL`` (default: the local server), uses Redis at
+``REDIS_URL`` (default: the local server) as the broker on a queue of its
+own, runs an aiosmtpd SMTP server in this process and one Celery worker
+(prefork, ``--concurrency`` processes) as a separate process, all on
+127.0.0.1:
+
+1. latency: a player moves (``move_submit`` commits, its on-commit hook
+   queues the send); the time until the SMTP server has received the next
+   seat's turn email, one move at a time, p50/p99 over ``--moves`` moves;
+2. throughput: ``--emails`` turn emails are written to the outbox and
+   queued while no worker runs; then a fresh worker starts, and the rate is
+   measured from its first email received to the last.
+
+Never part of the test run.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as bench/mail.py, this folder would come first on the path (and bench/http.py shadow
+# the standard library's ``http``): unlist it.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import re  # noqa: E402
+import signal  # noqa: E402
+import socket  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+import uuid  # noqa: E402
+from typing import Any  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+DATABASE = "freibeuter_mailbench"
+MESSAGE_ID = re.compile(rb"^Message-ID:\s*(<[^>]+>)", re.IGNORECASE | re.MULTILINE)
+
+
+class Inbox:
+    """SMTP handler that notes when each Message-ID arrived."""
+
+    def __init__(self) -> None:
+        self.arrived: dict[str, float] = {}
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        found = MESSAGE_ID.search(envelope.original_content or envelope.content)
+        with self.lock:
+            self.arrived[found.group(1).decode() if found else uuid.uuid4().hex] = (
+                time.perf_counter()
+            )
+        return "250 OK"
+
+    def count(self) -> int:
+        with self.lock:
+            return len(self.arrived)
+
+
+def _setup(broker: str) -> str:
+    base = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+    import psycopg
+
+    with psycopg.connect(base.replace("postgres://", "postgresql://"), autocommit=True) as db:
+        db.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        db.execute(f"CREATE DATABASE {DATABASE}")
+    url = base.rsplit("/", 1)[0] + f"/{DATABASE}"
+    os.environ.update(DATABASE_URL=url, REDIS_URL=broker, CELERY_BROKER_URL=broker)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freibeuter_site.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    return url
+
+
+def _worker(queue: str, smtp_port: int, concurrency: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "EMAIL_URL": f"smtp://127.0.0.1:{smtp_port}"}
+    command = [sys.executable, "-m", "celery", "-A", "freibeuter_site", "worker", "-Q", queue]
+    command += ["--pool", "prefork", "--concurrency", str(concurrency), "--loglevel", "WARNING"]
+    command += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
+    return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGTERM)  # a warm shutdown of the worker and its pool
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+def _wait(condition: Any, timeout: float, every: float = 0.001) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise SystemExit("timed out waiting for the worker")
+        time.sleep(every)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _latency(inbox: Inbox, moves: int) -> list[float]:
+    from games.loading import engine_for, load_state
+    from games.models import Game, OutboundMail
+    from games.services import PlayerSpec, game_create, move_submit
+
+    latencies: list[float] = []
+    game: Game | None = None
+    while len(latencies) < moves:
+        if game is None or game.status != Game.Status.ACTIVE:
+            players = [PlayerSpec(name=n, email=f"{n.lower()}@bench.example") for n in "ABC"]
+            game = game_create(kind="freibeuter", players=players)
+            first = OutboundMail.objects.filter(game=game).latest("id").message_id
+            _wait(lambda m=first: m in inbox.arrived, 30)
+        (name,) = game.to_move
+        move = engine_for(game).bot_move(load_state(game), name)
+        seat = game.seats.get(display_name=name)
+        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
+        committed = time.perf_counter()
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            continue
+        wanted = OutboundMail.objects.filter(game=game, kind="turn").latest("id").message_id
+        _wait(lambda m=wanted: m in inbox.arrived, 30)
+        latencies.append(inbox.arrived[wanted] - committed)
+    return latencies
+
+
+def _fill_outbox(emails: int) -> list[int]:
+    from email.utils import make_msgid
+
+    from games.models import OutboundMail
+
+    template = OutboundMail.objects.filter(kind="turn").latest("id")
+    rows = [
+        OutboundMail(
+            game_id=template.game_id,
+            seat_id=template.seat_id,
+            to=template.to,
+            kind="turn",
+            language=template.language,
+            context=template.context,
+            message_id=make_msgid(domain="bench.example"),
+        )
+        for _ in range(emails)
+    ]
+    return [row.pk for row in OutboundMail.objects.bulk_create(rows, batch_size=1000)]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--emails", type=int, default=10_000)
+    parser.add_argument("--concurrency", type=int, default=2)
+    args = parser.parse_args()
+    broker = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    _setup(broker)
+    from aiosmtpd.controller import Controller
+
+    from freibeuter_site.celery import app
+    from games.tasks import mail_send_task
+
+    queue = f"mailbench-{os.getpid()}"
+    app.conf.task_default_queue = queue
+    inbox = Inbox()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    smtp = Controller(inbox, hostname="127.0.0.1", port=port)
+    smtp.start()
+    try:
+        worker = _worker(queue, port, args.concurrency)
+        try:
+            latencies = _latency(inbox, args.moves)
+        finally:
+            _stop(worker)
+        before = inbox.count()
+        ids = _fill_outbox(args.emails)
+        for mail_id in ids:
+            mail_send_task.delay(mail_id)
+        worker = _worker(queue, port, args.concurrency)
+        try:
+            _wait(lambda: inbox.count() >= before + args.emails, 600, every=0.2)
+        finally:
+            _stop(worker)
+    finally:
+        smtp.stop()
+    times = sorted(inbox.arrived.values())[before:]
+    rate = (len(times) - 1) / (times[-1] - times[0])
+    ms = [value * 1000 for value in latencies]
+    print(
+        f"latency, committed move -> SMTP server has the next turn email ({len(ms)} moves): "
+        f"p50 {statistics.median(ms):.1f} ms, p99 {_percentile(ms, 0.99):.1f} ms"
+    )
+    print(
+        f"throughput, one worker (prefork, concurrency {args.concurrency}), {args.emails} queued: "
+        f"{rate:.0f} emails/s ({times[-1] - times[0]:.1f} s from first to last)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -58,17 +58,21 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "django_htmx",
     "games",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "freibeuter_site.urls"
@@ -198,6 +202,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# The site's own small CSS/JS and django-htmx's vendored htmx, served by WhiteNoise from the
+# apps' static folders (no collectstatic step, no front-end build).
+WHITENOISE_USE_FINDERS = True
 
 # Request bodies larger than this are refused (the API answers 413).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024

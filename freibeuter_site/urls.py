@@ -1,4 +1,4 @@
-"""Top-level routes: the API under /api/, the play pages, the admin, and a health check."""
+"""Top-level routes: the API under /api/, the pages, the admin, the language switch, health."""
 
 from django.contrib import admin
 from django.http import HttpRequest, JsonResponse
@@ -14,6 +14,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("", include("games.web.urls")),
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("health/", health, name="health"),
 ]
 

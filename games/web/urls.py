@@ -2,10 +2,16 @@
 
 from django.urls import path
 
-from games.web import mail_views, views
+from games.web import dashboard_views, lobby_views, mail_views, views
 
 urlpatterns = [
+    path("", dashboard_views.dashboard_page, name="dashboard"),
+    path("games/new/", lobby_views.lobby_new, name="lobby-new"),
     path("play/<str:token>/", views.play, name="play"),
+    path("play/<str:token>/poll/", views.play_poll, name="play-poll"),
+    path("play/<str:token>/confirm/", views.play_confirm, name="play-confirm"),
+    path("games/<int:pk>/", views.game_detail, name="game"),
+    path("games/<int:pk>/poll/", views.game_poll, name="game-poll"),
     path("play/<str:token>/mail/", mail_views.preferences, name="mail-preferences"),
     path("play/<str:token>/mail/unsubscribe/", mail_views.unsubscribe, name="mail-unsubscribe"),
     path("signin/", mail_views.sign_in, name="sign-in"),

@@ -1,24 +1,36 @@
-"""The seat's play page, ``/play/<token>/``: the position, the hand, the legal moves.
+"""The game page: a seat's at ``/play/<token>/``, a spectator's at ``/games/<id>/``.
 
-A GET never changes anything (mail scanners open links); a move is a POST with
-CSRF, then a redirect back to the page.
+A GET never changes anything (mail scanners open links); a move is a POST
+with CSRF that calls ``move_submit`` with the ``expected_seq`` and a
+``move_id`` the page was rendered with, so a double click is applied once.
+Fragments: ``poll/`` answers 204 while nothing has happened and the fresh
+play area once someone moved; ``confirm/`` says in words what a move would do.
 """
 
 from __future__ import annotations
 
+import secrets
+from typing import Any
+from urllib.parse import urlencode
+
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
 
 from engine.base import IllegalMove
-from games import selectors, services
+from games import services
 from games.errors import GameError
+from games.game_page import game_page
 from games.links import seat_from_token
 from games.loading import engine_for
-from games.models import Seat
+from games.models import Game, Seat
+from games.notices import game_label
 
-HISTORY = 12
+SELECTION_KEYS = ("card", "field", "move")
 
 
 def _seat(token: str) -> Seat:
@@ -28,39 +40,95 @@ def _seat(token: str) -> Seat:
     return seat
 
 
+def seat_language(request: HttpRequest, seat: Seat) -> None:
+    """Speak the seat's language unless the reader chose one on the page (the language cookie)."""
+    if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES:
+        translation.activate(seat.language)
+        request.LANGUAGE_CODE = seat.language
+
+
+def _selection(request: HttpRequest) -> dict[str, str]:
+    return {key: request.GET[key][:80] for key in SELECTION_KEYS if key in request.GET}
+
+
+def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, Any]:
+    selection = _selection(request)
+    base = request.path.removesuffix("poll/").removesuffix("confirm/")
+    context = game_page(game=game, seat=seat, selection=selection)
+    context.update(
+        label=game_label(game),
+        base=base,
+        poll_url=f"{base}poll/?{urlencode({'seq': game.last_seq, **selection})}",
+        confirm_url=f"{base}confirm/",
+        history_url=f"{base}history/",
+        move_id=secrets.token_hex(12),
+        live=game.status in (Game.Status.ACTIVE, Game.Status.PAUSED),
+    )
+    return context
+
+
+def _submit(request: HttpRequest, seat: Seat) -> None:
+    engine = engine_for(seat.game)
+    try:
+        services.move_submit(
+            game=seat.game,
+            seat=seat,
+            move=engine.parse_move(request.POST.get("move", "")),
+            expected_seq=int(request.POST.get("expected_seq", "-1")),
+            move_id=request.POST.get("move_id", "")[:64] or None,
+        )
+    except (IllegalMove, GameError) as error:
+        messages.error(request, error.message)
+    except ValueError:
+        messages.error(request, _("The form was incomplete; reload the page and try again."))
+
+
 @require_http_methods(["GET", "POST"])
 def play(request: HttpRequest, token: str) -> HttpResponse:
-    """Show the seat's view of its game; on POST, submit the move in text notation."""
+    """The seat's game page; a POST submits its move (text notation) and comes back here."""
     seat = _seat(token)
-    game = seat.game
-    engine = engine_for(game)
+    seat_language(request, seat)
     if request.method == "POST":
-        try:
-            services.move_submit(
-                game=game,
-                seat=seat,
-                move=engine.parse_move(request.POST.get("move", "")),
-                expected_seq=int(request.POST.get("expected_seq", "-1")),
-            )
-        except (IllegalMove, GameError) as error:
-            messages.error(request, error.message)
-        except ValueError:
-            messages.error(request, "The form was incomplete; reload the page and try again.")
+        _submit(request, seat)
         return redirect(request.path)
-    view = selectors.game_state(game=game, seat=seat)
-    legal = selectors.game_legal_moves(game=game, seat=seat)
-    history = selectors.game_history(game=game, after=max(game.last_seq - HISTORY, 0))
-    context = {
-        "game": game,
-        "seat": seat,
-        "view": view,
-        "me": view["players"][seat.display_name],
-        "legal": [engine.format_move(move) for move in legal],
-        "history": [
-            {**event, "notation": engine.format_move(event["payload"]["move"])}
-            if event["type"] == "move"
-            else event
-            for event in reversed(history)
-        ],
-    }
-    return render(request, "games/play.html", context)
+    return render(request, "games/game.html", _context(request, seat.game, seat))
+
+
+def _poll(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
+    if request.GET.get("seq") == str(game.last_seq):
+        return HttpResponse(status=204)
+    return render(request, "games/_play_area.html", _context(request, game, seat))
+
+
+@require_GET
+def play_poll(request: HttpRequest, token: str) -> HttpResponse:
+    """204 while the game is where the page saw it; else the seat's fresh play area."""
+    seat = _seat(token)
+    seat_language(request, seat)
+    return _poll(request, seat.game, seat)
+
+
+@require_GET
+def play_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """What the move in ``?move=`` would do, in words, with the button that makes it."""
+    seat = _seat(token)
+    seat_language(request, seat)
+    context = _context(request, seat.game, seat)
+    controls = context["controls"]
+    if controls is None or controls.move is None:
+        error = controls.error if controls is not None else ""
+        context["confirmation"] = error or _("That is not one of your moves now.")
+    return render(request, "games/_confirm.html", context)
+
+
+@require_GET
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A spectator's game page: the board and the players, no hand."""
+    game = get_object_or_404(Game, pk=pk)
+    return render(request, "games/game.html", _context(request, game, None))
+
+
+@require_GET
+def game_poll(request: HttpRequest, pk: int) -> HttpResponse:
+    """204 while the game is unchanged; else the spectator's fresh play area."""
+    return _poll(request, get_object_or_404(Game, pk=pk), None)

@@ -1,0 +1,128 @@
+"""Reads for the dashboard: games under way, finished games, and a signed-in reader's own.
+
+Only projections are read (``Game`` fields, seats, and the payload of each
+listed game's latest move by its ``(game, seq)`` index), never a replay, so a
+page costs the same with ten games or ten thousand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+
+from games import events
+from games.describe import move_action
+from games.drawing import seat_marks
+from games.links import seat_token
+from games.mail import local_time
+from games.models import Event, Game, Seat
+from games.notices import game_label
+
+PAGE_SIZE = 20
+MINE_LIMIT = 200
+FILTERS = ("", "mine", "waiting", "finished")
+UNDER_WAY = (Game.Status.ACTIVE, Game.Status.PAUSED)
+
+
+def _with_last_move(games: QuerySet[Game]) -> QuerySet[Game]:
+    latest = Event.objects.filter(game=OuterRef("pk"), type=events.MOVE).order_by("-seq")
+    seats = Seat.objects.only(
+        "id", "game_id", "position", "display_name", "email", "is_bot", "token_version"
+    )
+    return games.annotate(
+        last_move_payload=Subquery(latest.values("payload")[:1]),
+        last_move_version=Subquery(latest.values("version")[:1]),
+        last_move_at=Subquery(latest.values("created_at")[:1]),
+    ).prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
+    seats = list(game.seats.all())
+    marks = seat_marks([seat.display_name for seat in seats])
+    mine = next(
+        (seat for seat in seats if email and seat.email.lower() == email.lower()), None
+    )
+    last = None
+    if game.last_move_payload is not None:  # type: ignore[attr-defined]
+        payload = events.upcast(
+            events.MOVE,
+            game.last_move_version,  # type: ignore[attr-defined]
+            game.last_move_payload,  # type: ignore[attr-defined]
+        )
+        last = {"player": payload["player"], "action": move_action(payload["move"])}
+    return {
+        "game": game,
+        "label": game_label(game),
+        "link": f"/play/{seat_token(mine)}/" if mine else f"/games/{game.pk}/",
+        "players": [
+            {
+                "name": seat.display_name,
+                "mark": marks[seat.display_name],
+                "to_move": seat.display_name in game.to_move and game.status in UNDER_WAY,
+                "winner": seat.display_name in game.winners,
+                "bot": seat.is_bot,
+                "score": game.scores.get(seat.display_name),
+            }
+            for seat in seats
+        ],
+        "mine": mine is not None,
+        "waiting_for_me": mine is not None
+        and game.status == Game.Status.ACTIVE
+        and mine.display_name in game.to_move,
+        "last": last,
+        "last_at": game.last_move_at,  # type: ignore[attr-defined]
+        "deadline_local": local_time(
+            game.deadline_at.isoformat() if game.deadline_at else None, time_zone
+        ),
+    }
+
+
+def _my_seats(email: str) -> list[Seat]:
+    return list(
+        Seat.objects.filter(email__iexact=email)
+        .select_related("game")
+        .only("game__status", "game__to_move", "display_name", "time_zone", "game_id")
+        .order_by("-game_id")[:MINE_LIMIT]
+    )
+
+
+def dashboard(*, email: str | None, show: str, page: str | int) -> dict[str, Any]:
+    """The dashboard's lists: waiting-for-me and my games first, then the filtered page."""
+    show = show if show in FILTERS else ""
+    if not email and show in ("mine", "waiting"):
+        show = ""
+    seats = _my_seats(email) if email else []
+    time_zone = seats[0].time_zone if seats else "UTC"
+    waiting_ids = [
+        seat.game_id
+        for seat in seats
+        if seat.game.status == Game.Status.ACTIVE and seat.display_name in seat.game.to_move
+    ]
+    mine_ids = [seat.game_id for seat in seats if seat.game.status in UNDER_WAY]
+    if show == "finished":
+        games = Game.objects.filter(status=Game.Status.FINISHED)
+    elif show == "mine":
+        games = Game.objects.filter(pk__in=[seat.game_id for seat in seats])
+    elif show == "waiting":
+        games = Game.objects.filter(pk__in=waiting_ids)
+    else:
+        games = Game.objects.filter(status__in=UNDER_WAY)
+    paginator = Paginator(_with_last_move(games).order_by("-updated_at", "-id"), PAGE_SIZE)
+    current = paginator.get_page(page)
+    rows = [_row(game, email, time_zone) for game in current.object_list]
+    mine_rows: list[dict[str, Any]] = []
+    if email and show == "" and current.number == 1 and mine_ids:
+        mine_games = _with_last_move(Game.objects.filter(pk__in=mine_ids)).order_by("-updated_at")
+        mine_rows = [_row(game, email, time_zone) for game in mine_games[:PAGE_SIZE]]
+        mine_rows.sort(key=lambda row: not row["waiting_for_me"])
+    return {
+        "show": show,
+        "email": email,
+        "rows": rows,
+        "mine_rows": mine_rows,
+        "waiting_count": len(waiting_ids),
+        "page": current,
+        "time_zone": time_zone,
+    }

@@ -1,0 +1,37 @@
+// Freibeuter by mail: the little JavaScript the pages use (they all work without it).
+// Countdowns to deadlines, refreshed every 30 seconds and after every htmx swap.
+(function () {
+  "use strict";
+  var units = (document.documentElement.lang || "en").slice(0, 2);
+  var words = {
+    en: { d: "d", h: "h", m: "min", left: "left", late: "overdue" },
+    de: { d: "T", h: "Std", m: "Min", left: "übrig", late: "überfällig" },
+    fr: { d: "j", h: "h", m: "min", left: "restantes", late: "en retard" }
+  }[units] || { d: "d", h: "h", m: "min", left: "left", late: "overdue" };
+
+  function left(ms) {
+    if (ms <= 0) { return words.late; }
+    var minutes = Math.floor(ms / 60000), days = Math.floor(minutes / 1440);
+    var hours = Math.floor((minutes % 1440) / 60), rest = minutes % 60;
+    var parts = days ? [days + " " + words.d, hours + " " + words.h] : hours ? [hours + " " + words.h, rest + " " + words.m] : [rest + " " + words.m];
+    return parts.join(" ") + " " + words.left;
+  }
+
+  function tick() {
+    document.querySelectorAll("[data-countdown]").forEach(function (node) {
+      var until = Date.parse(node.getAttribute("data-countdown"));
+      if (isNaN(until)) { return; }
+      var label = node.nextElementSibling;
+      if (!label || !label.classList.contains("countdown")) {
+        label = document.createElement("span");
+        label.className = "countdown";
+        node.insertAdjacentElement("afterend", label);
+      }
+      label.textContent = " (" + left(until - Date.now()) + ")";
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", tick);
+  document.addEventListener("htmx:afterSettle", tick);
+  setInterval(tick, 30000);
+})();

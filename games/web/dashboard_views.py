@@ -1,0 +1,20 @@
+"""The dashboard ``/``: games under way, the reader's own first when signed in."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from games import dashboard
+
+
+@require_GET
+def dashboard_page(request: HttpRequest) -> HttpResponse:
+    """The games, filtered (``?show=mine|waiting|finished``) and paginated (``?page=N``)."""
+    context = dashboard.dashboard(
+        email=request.session.get("email"),
+        show=request.GET.get("show", ""),
+        page=request.GET.get("page", "1"),
+    )
+    return render(request, "games/dashboard.html", context)

@@ -62,7 +62,9 @@ def query(**params: str) -> str:
 def _option(engine: Engine, move: dict[str, Any]) -> Option:
     notation = engine.format_move(move)
     label = move_action(move)
-    return Option(notation=notation, label=label[:1].upper() + label[1:], query=query(move=notation))
+    return Option(
+        notation=notation, label=label[:1].upper() + label[1:], query=query(move=notation)
+    )
 
 
 def controls_for(

@@ -41,9 +41,7 @@ def _with_last_move(games: QuerySet[Game]) -> QuerySet[Game]:
 def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
     seats = list(game.seats.all())
     marks = seat_marks([seat.display_name for seat in seats])
-    mine = next(
-        (seat for seat in seats if email and seat.email.lower() == email.lower()), None
-    )
+    mine = next((seat for seat in seats if email and seat.email.lower() == email.lower()), None)
     last = None
     if game.last_move_payload is not None:  # type: ignore[attr-defined]
         payload = events.upcast(

@@ -111,7 +111,9 @@ def shape_path(shape: str, x: float, y: float, r: float) -> str:
         return f"M{x - s:.1f} {y - s:.1f}h{2 * s:.1f}v{2 * s:.1f}h{-2 * s:.1f}z"
     if shape == "triangle":
         h = r * 1.15
-        return f"M{x:.1f} {y - h:.1f}L{x + h:.1f} {y + h * 0.75:.1f}L{x - h:.1f} {y + h * 0.75:.1f}z"
+        return (
+            f"M{x:.1f} {y - h:.1f}L{x + h:.1f} {y + h * 0.75:.1f}L{x - h:.1f} {y + h * 0.75:.1f}z"
+        )
     if shape == "diamond":
         d = r * 1.2
         return f"M{x:.1f} {y - d:.1f}L{x + d:.1f} {y:.1f}L{x:.1f} {y + d:.1f}L{x - d:.1f} {y:.1f}z"
@@ -209,7 +211,8 @@ def board_drawing(
         "fields": fields,
         "tiles": tiles,
         "columns": [
-            {"letter": letter, "x": MARGIN + c * CELL + CELL // 2} for c, letter in enumerate(COLUMNS)
+            {"letter": letter, "x": MARGIN + c * CELL + CELL // 2}
+            for c, letter in enumerate(COLUMNS)
         ],
         "rows": [{"number": row, "y": MARGIN + (row - 1) * CELL + CELL // 2} for row in ROWS],
         "tile_width": TILE_WIDTH,

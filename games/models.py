@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Upper
 from django.utils import timezone
 
 
@@ -59,6 +60,7 @@ class Game(models.Model):
             models.Index(fields=["status", "kind"]),
             models.Index(fields=["status", "deadline_at"]),
             models.Index(fields=["status", "remind_at"]),
+            models.Index(fields=["status", "-updated_at", "-id"], name="game_status_recent"),
         ]
 
     def __str__(self) -> str:
@@ -104,6 +106,7 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
             models.UniqueConstraint(fields=["game", "display_name"], name="seat_unique_name"),
         ]
+        indexes = [models.Index(Upper("email"), name="seat_email_upper")]
 
     def __str__(self) -> str:
         return f"{self.display_name} (seat {self.position} of game #{self.game_id})"
@@ -228,3 +231,66 @@ class SignInToken(models.Model):
 
     def __str__(self) -> str:
         return f"sign-in for {self.email}"
+
+
+class Table(models.Model):
+    """A game being formed in the lobby: its seats are filled before the deal.
+
+    The engine needs every player's name to deal, and a game's first event
+    fixes them for good, so a ``Game`` exists only once every seat is taken:
+    until then the lobby keeps a ``Table`` of ``Invitation`` rows (one per
+    seat, by email, open to anyone, or a bot), and taking the last seat deals
+    the game (``games.lobby``).
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        STARTED = "started"
+        CANCELLED = "cancelled"
+
+    kind = models.CharField(max_length=32)
+    name = models.CharField(max_length=60, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    host_email = models.EmailField(blank=True)
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="table"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"table #{self.pk} ({self.status})"
+
+
+class Invitation(models.Model):
+    """One seat of a ``Table``: who is invited (or that it is open, or a bot) and who took it."""
+
+    class Kind(models.TextChoices):
+        EMAIL = "email", "invited by email"
+        OPEN = "open", "open to anyone"
+        BOT = "bot", "the built-in bot"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="invitations")
+    position = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    display_name = models.CharField(max_length=40, blank=True)
+    email = models.EmailField(blank=True)
+    language = models.CharField(max_length=8, default="en")
+    time_zone = models.CharField(max_length=64, default="UTC")
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    seat = models.OneToOneField(
+        Seat, null=True, blank=True, on_delete=models.SET_NULL, related_name="invitation"
+    )
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="invitation_unique_position")
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position} of table #{self.table_id} ({self.kind})"

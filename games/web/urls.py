@@ -7,6 +7,9 @@ from games.web import dashboard_views, lobby_views, mail_views, views
 urlpatterns = [
     path("", dashboard_views.dashboard_page, name="dashboard"),
     path("games/new/", lobby_views.lobby_new, name="lobby-new"),
+    path("tables/<str:token>/", lobby_views.lobby_table, name="lobby-table"),
+    path("tables/<int:pk>/join/", lobby_views.open_seat, name="open-seat"),
+    path("invite/<str:token>/", lobby_views.invitation, name="invitation"),
     path("play/<str:token>/", views.play, name="play"),
     path("play/<str:token>/poll/", views.play_poll, name="play-poll"),
     path("play/<str:token>/confirm/", views.play_confirm, name="play-confirm"),

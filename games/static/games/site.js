@@ -31,7 +31,16 @@
     });
   }
 
-  document.addEventListener("DOMContentLoaded", tick);
+  // A time-zone field still on UTC takes the browser's own zone as a first guess.
+  function guessTimeZone() {
+    var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
+    document.querySelectorAll("[data-browser-time-zone]").forEach(function (input) {
+      if (zone && input.value === "UTC") { input.value = zone; }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { tick(); guessTimeZone(); });
+  document.addEventListener("htmx:afterSettle", guessTimeZone);
   document.addEventListener("htmx:afterSettle", tick);
   setInterval(tick, 30000);
 })();

@@ -1,0 +1,128 @@
+"""Forms of the lobby: a new table (seats, clock, timeout policy) and taking a seat."""
+
+from __future__ import annotations
+
+import zoneinfo
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from games.lobby import SeatSpec
+
+MAX_SEATS = 4
+SEAT_KINDS = [
+    ("email", _("a player, invited by email")),
+    ("open", _("an open seat (anyone may join)")),
+    ("bot", _("the bot")),
+    ("", _("nobody (fewer players)")),
+]
+HOURS = [(24, _("1 day")), (48, _("2 days")), (72, _("3 days")), (168, _("1 week"))]
+
+
+def _language_choices() -> list[tuple[str, str]]:
+    return [(code, name) for code, name in settings.LANGUAGES]
+
+
+class TableForm(forms.Form):
+    """A new game: up to four seats, the clock and what a timeout does."""
+
+    name = forms.CharField(label=_("Name of the game (optional)"), max_length=60, required=False)
+    host_email = forms.EmailField(label=_("Your email (optional)"), required=False)
+    clock = forms.ChoiceField(
+        label=_("Time control"),
+        choices=[("per_move", _("a fixed time per move")), ("bank", _("a time bank"))],
+    )
+    hours = forms.TypedChoiceField(label=_("Time per move"), choices=HOURS, coerce=int, initial=72)
+    bank_days = forms.IntegerField(
+        label=_("Time bank (days)"), min_value=1, max_value=60, initial=10
+    )
+    weekend_pause = forms.BooleanField(label=_("Weekends pause the clock"), required=False)
+    timeout_policy = forms.ChoiceField(
+        label=_("When time runs out"),
+        choices=[("bot", _("the bot moves for the player")), ("pause", _("the game pauses"))],
+    )
+    replace_after = forms.IntegerField(
+        label=_("Timeouts in a row before the bot takes the seat"),
+        min_value=1,
+        max_value=20,
+        initial=3,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for index in range(MAX_SEATS):
+            number = index + 1
+            self.fields[f"seat{index}_kind"] = forms.ChoiceField(
+                label=_("Seat %(number)s") % {"number": number},
+                choices=SEAT_KINDS if index >= 2 else SEAT_KINDS[:3],
+                initial="email" if index < 2 else "",
+                required=False,
+            )
+            self.fields[f"seat{index}_name"] = forms.CharField(
+                label=_("Name"), max_length=40, required=False
+            )
+            self.fields[f"seat{index}_email"] = forms.EmailField(label=_("Email"), required=False)
+            self.fields[f"seat{index}_language"] = forms.ChoiceField(
+                label=_("Language"), choices=_language_choices, initial="en"
+            )
+
+    def seat_rows(self) -> list[list[forms.BoundField]]:
+        """The seat fields, one row per seat (for the template)."""
+        return [
+            [self[f"seat{i}_{part}"] for part in ("kind", "name", "email", "language")]
+            for i in range(MAX_SEATS)
+        ]
+
+    def seats(self) -> list[SeatSpec]:
+        """The seats chosen, in order."""
+        data = self.cleaned_data
+        return [
+            SeatSpec(
+                kind=data[f"seat{i}_kind"],
+                name=data[f"seat{i}_name"],
+                email=data[f"seat{i}_email"],
+                language=data[f"seat{i}_language"],
+            )
+            for i in range(MAX_SEATS)
+            if data.get(f"seat{i}_kind")
+        ]
+
+    def options(self) -> dict[str, Any]:
+        """The game options, in the shape ``games.deadlines.time_control`` reads."""
+        data = self.cleaned_data
+        if data["clock"] == "bank":
+            control = {"kind": "bank", "bank_hours": data["bank_days"] * 24}
+        else:
+            control = {"kind": "per_move", "hours": data["hours"]}
+        return {
+            "time_control": control,
+            "weekend_pause": data["weekend_pause"],
+            "timeout_policy": {
+                "action": data["timeout_policy"],
+                "replace_after": data["replace_after"],
+            },
+        }
+
+
+def _time_zone(value: str) -> str:
+    if value not in zoneinfo.available_timezones():
+        raise forms.ValidationError(_("Choose a time zone such as Europe/Berlin."))
+    return value
+
+
+class SeatForm(forms.Form):
+    """Taking a seat: the name the others will see, language and time zone."""
+
+    name = forms.CharField(label=_("Your name at the table"), max_length=40)
+    language = forms.ChoiceField(label=_("Language"), choices=_language_choices)
+    time_zone = forms.CharField(
+        label=_("Your time zone"), max_length=64, initial="UTC", validators=[_time_zone]
+    )
+
+
+class JoinForm(SeatForm):
+    """Taking an open seat: the same, and an email address for the turn emails."""
+
+    email = forms.EmailField(label=_("Your email (for your turn emails)"), required=False)

@@ -1,0 +1,114 @@
+"""The lobby: create a game (``/games/new/``), the host's page, invitations and open seats.
+
+GETs show; POSTs (with CSRF) create, accept and join through ``games.lobby``.
+An invitation link, once its game is dealt, leads to its seat's play page.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from games import lobby
+from games.errors import GameError
+from games.links import seat_token
+from games.models import Invitation, Table
+from games.web.lobby_forms import JoinForm, SeatForm, TableForm
+
+TIME_ZONES = sorted(zoneinfo.available_timezones())
+
+
+@require_http_methods(["GET", "POST"])
+def lobby_new(request: HttpRequest) -> HttpResponse:
+    """The form for a new game; its POST opens the table and sends the invitations."""
+    form = TableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = lobby.table_create(
+                kind="freibeuter",
+                seats=form.seats(),
+                options=form.options(),
+                name=form.cleaned_data["name"],
+                host_email=form.cleaned_data["host_email"],
+            )
+        except GameError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("lobby-table", token=lobby.table_token(table))
+    return render(request, "games/lobby_new.html", {"form": form})
+
+
+def _seat_rows(table: Table) -> list[dict[str, object]]:
+    return [
+        {"invitation": invitation, "link": lobby.invitation_link(invitation)}
+        for invitation in table.invitations.order_by("position")
+    ]
+
+
+@require_http_methods(["GET"])
+def lobby_table(request: HttpRequest, token: str) -> HttpResponse:
+    """The host's page: who has taken a seat, the links to pass on, the game once dealt."""
+    table = lobby.table_from_token(token)
+    if table is None:
+        raise Http404("This table link is not valid.")
+    open_seats = table.invitations.filter(kind=Invitation.Kind.OPEN, accepted_at__isnull=True)
+    context = {"table": table, "rows": _seat_rows(table), "open_seats": open_seats.count()}
+    return render(request, "games/lobby_table.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """An invitation: accept it by choosing a name, language and time zone."""
+    found = lobby.invitation_from_token(token)
+    if found is None:
+        raise Http404("This invitation link is not valid.")
+    if found.seat is not None:
+        return redirect("play", token=seat_token(found.seat))
+    initial = {"name": found.display_name, "language": found.language, "time_zone": "UTC"}
+    form = SeatForm(request.POST or None, initial=initial)
+    if request.method == "POST" and found.accepted_at is None and form.is_valid():
+        try:
+            found = lobby.invitation_accept(invitation=found, **form.cleaned_data)
+        except GameError as error:
+            form.add_error(None, error.message)
+        else:
+            if found.seat is not None:
+                return redirect("play", token=seat_token(found.seat))
+            return redirect("invitation", token=token)
+    rows = _seat_rows(found.table)
+    context = {
+        "invitation": found,
+        "table": found.table,
+        "form": form,
+        "rows": rows,
+        "time_zones": TIME_ZONES,
+    }
+    return render(request, "games/invitation.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def open_seat(request: HttpRequest, pk: int) -> HttpResponse:
+    """A table's open seat, for anyone: take it with a name, language and time zone."""
+    table = get_object_or_404(Table, pk=pk)
+    free = table.invitations.filter(kind=Invitation.Kind.OPEN, accepted_at__isnull=True).exists()
+    form = JoinForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            taken = lobby.open_seat_take(table=table, **form.cleaned_data)
+        except GameError as error:
+            form.add_error(None, error.message)
+        else:
+            if taken.seat is not None:
+                return redirect("play", token=seat_token(taken.seat))
+            return redirect("invitation", token=lobby.invitation_token(taken))
+    context = {
+        "table": table,
+        "form": form,
+        "free": free,
+        "rows": _seat_rows(table),
+        "time_zones": TIME_ZONES,
+    }
+    return render(request, "games/open_seat.html", context)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.web import dashboard_views, lobby_views, mail_views, views
+from games.web import dashboard_views, history_views, lobby_views, mail_views, views
 
 urlpatterns = [
     path("", dashboard_views.dashboard_page, name="dashboard"),
@@ -15,6 +15,11 @@ urlpatterns = [
     path("play/<str:token>/confirm/", views.play_confirm, name="play-confirm"),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/poll/", views.game_poll, name="game-poll"),
+    path("games/<int:pk>/history/", history_views.game_history, name="game-history"),
+    path("games/<int:pk>/history/board/", history_views.game_history_board),
+    path("games/<int:pk>/record/", history_views.game_record_download, name="game-record"),
+    path("play/<str:token>/history/", history_views.play_history, name="play-history"),
+    path("play/<str:token>/history/board/", history_views.play_history_board),
     path("play/<str:token>/mail/", mail_views.preferences, name="mail-preferences"),
     path("play/<str:token>/mail/unsubscribe/", mail_views.unsubscribe, name="mail-unsubscribe"),
     path("signin/", mail_views.sign_in, name="sign-in"),

@@ -1,0 +1,82 @@
+"""The history page of a game: the moves in words and a replay slider, for a seat or anyone.
+
+``?at=N`` shows the board after move N; ``board/`` is the htmx fragment the
+slider swaps in. A finished game also shows its revealed deal, its record to
+download and the salt that opens its fairness commitment.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from games.models import Game, Seat
+from games.notices import game_label
+from games.replay import game_replay
+from games.selectors import game_record
+from games.web.views import _seat, seat_language
+
+
+def _at(request: HttpRequest) -> int | None:
+    try:
+        return int(request.GET["at"])
+    except (KeyError, ValueError):
+        return None
+
+
+def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, Any]:
+    base = request.path.removesuffix("board/")
+    context = game_replay(game=game, seat=seat, at=_at(request))
+    context.update(game=game, seat=seat, label=game_label(game), base=base)
+    context["game_url"] = base.removesuffix("history/")
+    return context
+
+
+def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -> HttpResponse:
+    template = "games/_replay.html" if fragment else "games/history.html"
+    return render(request, template, _context(request, game, seat))
+
+
+@require_GET
+def play_history(request: HttpRequest, token: str) -> HttpResponse:
+    """The history as the seat saw it (its own past hands included)."""
+    seat = _seat(token)
+    seat_language(request, seat)
+    return _page(request, seat.game, seat, fragment=False)
+
+
+@require_GET
+def play_history_board(request: HttpRequest, token: str) -> HttpResponse:
+    """The seat's board after move ``?at=N`` (the slider's fragment)."""
+    seat = _seat(token)
+    seat_language(request, seat)
+    return _page(request, seat.game, seat, fragment=True)
+
+
+@require_GET
+def game_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """The history as a spectator sees it."""
+    return _page(request, get_object_or_404(Game, pk=pk), None, fragment=False)
+
+
+@require_GET
+def game_history_board(request: HttpRequest, pk: int) -> HttpResponse:
+    """A spectator's board after move ``?at=N``."""
+    return _page(request, get_object_or_404(Game, pk=pk), None, fragment=True)
+
+
+@require_GET
+def game_record_download(request: HttpRequest, pk: int) -> HttpResponse:
+    """The finished game's ``pbem-record/1`` as a file (every hand and the salt included)."""
+    game = get_object_or_404(Game, pk=pk)
+    if not game.is_over:
+        raise Http404("The record is published when the game is over.")
+    response = HttpResponse(
+        json.dumps(game_record(game=game), indent=1), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{game.kind}-{game.pk}.json"'
+    return response

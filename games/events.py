@@ -16,6 +16,7 @@ GAME_FINISHED = "game_finished"
 TURN_TIMED_OUT = "turn_timed_out"
 SEAT_REPLACED = "seat_replaced"
 GAME_PAUSED = "game_paused"
+GAME_RESUMED = "game_resumed"
 VACATION_STARTED = "vacation_started"
 
 SCHEMA_VERSIONS: dict[str, int] = {
@@ -25,6 +26,7 @@ SCHEMA_VERSIONS: dict[str, int] = {
     TURN_TIMED_OUT: 1,
     SEAT_REPLACED: 1,
     GAME_PAUSED: 1,
+    GAME_RESUMED: 1,
     VACATION_STARTED: 1,
 }
 
@@ -106,6 +108,11 @@ def seat_replaced_payload(*, player: str, by: str, reason: str) -> Payload:
 def game_paused_payload(*, reason: str, player: str | None = None) -> Payload:
     """The game waits for a moderator; ``player`` is the one whose timeout paused it."""
     return {"reason": reason, "player": player}
+
+
+def game_resumed_payload(*, reason: str) -> Payload:
+    """A moderator let a paused game go on."""
+    return {"reason": reason}
 
 
 def vacation_started_payload(*, player: str, days: int, since: str, until: str) -> Payload:

@@ -302,6 +302,14 @@ def move_submit(
     return MoveResult(seq=event.seq, player=seat.display_name, move=move)
 
 
+def _status_of(event_types: list[str]) -> str:
+    """A game's status from its event types: finished, else paused until resumed, else active."""
+    if events.GAME_FINISHED in event_types:
+        return Game.Status.FINISHED
+    pauses = [t for t in event_types if t in (events.GAME_PAUSED, events.GAME_RESUMED)]
+    return Game.Status.PAUSED if pauses and pauses[-1] == events.GAME_PAUSED else Game.Status.ACTIVE
+
+
 @transaction.atomic
 def game_projections_rebuild(*, game: Game) -> bool:
     """Recompute ``game``'s projections from its events; tell whether any changed."""
@@ -313,8 +321,7 @@ def game_projections_rebuild(*, game: Game) -> bool:
     _, created_type, created_version, created_payload = stored[0]
     game.commitment = events.upcast(created_type, created_version, created_payload)["commitment"]
     game.last_seq = stored[-1][0]
-    finished = any(event_type == events.GAME_FINISHED for _, event_type, _, _ in stored)
-    game.status = Game.Status.FINISHED if finished else Game.Status.ACTIVE
+    game.status = _status_of([event_type for _, event_type, _, _ in stored])
     _set_projections(game, engine, state)
     after = (game.last_seq, game.to_move, game.scores, game.winners, game.status, game.commitment)
     if after != before:

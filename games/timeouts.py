@@ -31,6 +31,7 @@ from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 from games.notices import reminder_mail_queue, timeout_mails_queue, turn_mails_queue
 from games.services import _append, move_submit
+from games.turns import turn_begin
 
 log = logging.getLogger(__name__)
 
@@ -200,3 +201,22 @@ def seat_replace(
         turn_mails_queue(game=game, engine=engine, state=state, now=now)
     game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
     return seat
+
+
+@transaction.atomic
+def game_resume(*, game: Game, actor: str, reason: str, now: datetime | None = None) -> Game:
+    """Let a paused game go on: the seat to move gets a fresh clock and its turn email."""
+    now = now or timezone.now()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.status != Game.Status.PAUSED:
+        raise GameNotActive(f"The game is {game.status}, not paused.")
+    _append(
+        game,
+        event_type=events.GAME_RESUMED,
+        payload=events.game_resumed_payload(reason=reason),
+        actor=actor,
+    )
+    game.status = Game.Status.ACTIVE
+    turn_begin(game=game, engine=engine_for(game), state=load_state(game), now=now)
+    game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
+    return game

@@ -17,8 +17,14 @@ from games.deadlines import BadOptions
 from games.links import seat_from_token, seat_token
 from games.loading import engine_for, load_state
 from games.models import Event, Game, OutboundMail
-from games.services import PlayerSpec, game_create, move_submit
-from games.timeouts import NoVacationLeft, deadline_sweep, seat_replace, vacation_start
+from games.services import PlayerSpec, game_create, game_projections_rebuild, move_submit
+from games.timeouts import (
+    NoVacationLeft,
+    deadline_sweep,
+    game_resume,
+    seat_replace,
+    vacation_start,
+)
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # a Tuesday
 HOUR = timedelta(hours=1)
@@ -120,6 +126,14 @@ def test_it_pauses_the_game_for_a_moderator_under_the_pause_policy(db: None) -> 
     assert [m.to for m in _mails(game, "paused")] == ["bart@example.org", "cleo@example.org"]
     assert len(_mails(game, "timed_out")) == 1
     assert deadline_sweep(now=T0 + 200 * HOUR) == 0
+    game_projections_rebuild(game=game)
+    game.refresh_from_db()
+    assert game.status == Game.Status.PAUSED
+
+    game_resume(game=game, actor="user:1", reason="Anne is back", now=T0 + 201 * HOUR)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and _types(game)[-1] == "game_resumed"
+    assert game.deadline_at == T0 + 273 * HOUR and len(_mails(game, "turn")) == 2
 
 
 def test_it_pauses_the_clock_over_the_weekend(db: None) -> None:

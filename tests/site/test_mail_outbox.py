@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
@@ -167,6 +168,9 @@ def test_it_shows_the_development_mailbox_only_with_debug(
     page = client.get(f"/dev/mail/{name}/").content.decode()
     assert "/play/" in page and "data:image/png;base64," in page
     assert client.get("/dev/mail/../secret/").status_code == 404
+    move = re.search(r"^  ((?:board|place) .+)$", page, re.MULTILINE).group(1)
+    answer = client.post(f"/dev/mail/{name}/", {"reply": move}).content.decode()
+    assert "received: played" in answer and mailed_game.events.filter(type="move").exists()
 
 
 def test_it_lists_a_games_mail_for_moderators(mailed_game: Game, admin_client: Client) -> None:

@@ -139,7 +139,7 @@ def _surround_sentence(
         clauses = [_("every %(ship)s now counts double") % {"ship": ship}]
     if not clauses:
         return head + "."
-    return f"{head}: {'; '.join(clauses)}."
+    return _("%(head)s: %(clauses)s.") % {"head": head, "clauses": "; ".join(clauses)}
 
 
 def _credit_sentences(before: dict[str, Any], after: dict[str, Any], viewer: str | None) -> list:

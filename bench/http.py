@@ -16,7 +16,15 @@ process over keep-alive connections to 127.0.0.1 only, until the time is up:
   legal moves, the move, then the game it left. 16 players, 4 tables.
 
 It prints the latency of the move POST, the game-detail GET and the legal GET
-(p50/p99), and moves per second. Never part of the test run.
+(p50/p99), and moves per second.
+
+- ``pages`` (the web pages): 10,000 games under way (``--games``), dealt by
+  the services for a few dozen and then cloned row by row (games, seats,
+  events: the same records under new ids), and the reader threads fetch the
+  seat's game page ``/play/<token>/``, the spectator's ``/games/<id>/`` and the
+  dashboard ``/`` (a random page of it), each from a random game.
+
+Never part of the test run.
 """
 
 from __future__ import annotations
@@ -86,6 +94,57 @@ for i in range({count}):
     tokens = {{seat.display_name: seat_token(seat) for seat in game.seats.all()}}
     games.append({{"id": game.pk, "tokens": tokens}})
 print(json.dumps(games))
+"""
+    shell = [sys.executable, "manage.py", "shell", "--no-imports", "-c", code]
+    result = subprocess.run(shell, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+PAGE_TEMPLATES = 40
+
+
+def _deal_many(env: dict[str, str], count: int) -> list[dict[str, Any]]:
+    """``count`` games under way: a few dealt and played by the services, then cloned in bulk."""
+    code = f"""
+import json, random
+from django.db import transaction
+from games.links import seat_token
+from games.loading import engine_for, load_state
+from games.models import Event, Game, Seat
+from games.services import PlayerSpec, game_create, move_submit
+templates = []
+for i in range({PAGE_TEMPLATES}):
+    game = game_create(kind="freibeuter", players=[PlayerSpec(name=n) for n in {list(SEATS)!r}],
+                       seed=i)
+    rng = random.Random(i)
+    for _ in range(rng.randint(0, 60)):
+        state, name = load_state(game), game.to_move[0]
+        seat = game.seats.get(display_name=name)
+        move = rng.choice(engine_for(game).legal_moves(state, name))
+        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
+        game.refresh_from_db()
+        if game.status != "active":
+            break
+    if game.status == "active":
+        templates.append((game, list(game.seats.all()), list(game.events.all())))
+games = []
+with transaction.atomic():
+    for number in range({count} - len(templates)):
+        source, seats, events = templates[number % len(templates)]
+        skip = ("id", "created_at", "updated_at")
+        clone = Game.objects.create(**{{f.name: getattr(source, f.name)
+            for f in Game._meta.concrete_fields if f.name not in skip}})
+        Seat.objects.bulk_create(Seat(**{{f.name: getattr(seat, f.name)
+            for f in Seat._meta.concrete_fields if f.name not in ("id", "game")}}, game=clone)
+            for seat in seats)
+        Event.objects.bulk_create(Event(game=clone, seq=e.seq, type=e.type, version=e.version,
+            payload=e.payload, actor=e.actor) for e in events)
+        if number % 25 == 0:
+            games.append(clone)
+games += [game for game, _, _ in templates]
+picked = [{{"id": g.pk, "tokens": {{s.display_name: seat_token(s) for s in g.seats.all()}}}}
+          for g in games]
+print(json.dumps(picked))
 """
     shell = [sys.executable, "manage.py", "shell", "--no-imports", "-c", code]
     result = subprocess.run(shell, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
@@ -229,6 +288,56 @@ class SeatPlayer(Player):
             table.pass_turn(detail)
 
 
+class Reader(Player):
+    """One reader of the web pages: a seat's game page, a spectator's, the dashboard."""
+
+    KINDS = ("game page", "spectator page", "dashboard")
+
+    def __init__(self, port: int, games: list[dict[str, Any]], seed: int) -> None:
+        super().__init__(port, games, seed)
+        self.timings = {kind: [] for kind in self.KINDS}
+
+    def _get(self, kind: str, path: str) -> None:
+        started = time.perf_counter()
+        self.connection.request("GET", path)
+        response = self.connection.getresponse()
+        response.read()
+        self.timings[kind].append((time.perf_counter() - started) * 1000)
+        if response.status != 200:
+            self.errors += 1
+
+    def warm_up(self) -> None:
+        self._get("dashboard", "/")
+        self.timings["dashboard"].clear()
+
+    def run(self) -> None:
+        while time.monotonic() < self.stop_at:
+            game = self.rng.choice(self.games)
+            token = self.rng.choice(list(game["tokens"].values()))
+            self._get("game page", f"/play/{token}/")
+            self._get("spectator page", f"/games/{game['id']}/")
+            self._get("dashboard", f"/?page={self.rng.randint(1, 20)}")
+
+
+PAGE_BUDGETS = {"game page": 30.0, "spectator page": 30.0, "dashboard": 50.0}
+
+
+def _report_pages(readers: list[Reader], elapsed: float, server: str, count: int) -> None:
+    print(f"http bench: {len(readers)} concurrent readers (pages), {count} games under way, "
+          f"{server}, PostgreSQL + Redis, {elapsed:.1f} s")  # fmt: skip
+    verdicts = []
+    for kind in Reader.KINDS:
+        values = [t for reader in readers for t in reader.timings[kind]]
+        p50, p99 = _percentile(values, 50), _percentile(values, 99)
+        print(
+            f"  {kind + ' GET':20} p50 {p50:6.1f} ms   p99 {p99:6.1f} ms   ({len(values)} requests)"
+        )
+        limit = PAGE_BUDGETS[kind]
+        verdicts.append(f"{kind} p50 <= {limit:.0f} ms: {'ok' if p50 <= limit else 'OVER'}")
+    print(f"  errors           {sum(reader.errors for reader in readers)}")
+    print(f"  budget           {', '.join(verdicts)}")
+
+
 def _percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else 0
 
@@ -265,7 +374,8 @@ def _report(players: list[Player], elapsed: float, mode: str, server: str) -> No
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=16, help="a multiple of 4 for --mode seats")
-    parser.add_argument("--mode", choices=["hotseat", "seats"], default="hotseat")
+    parser.add_argument("--mode", choices=["hotseat", "seats", "pages"], default="hotseat")
+    parser.add_argument("--games", type=int, default=10_000, help="games under way (pages)")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=4)
@@ -275,11 +385,16 @@ def main() -> int:
     load_before = os.getloadavg()[0]
     env = _bench_env(args.port)
     _recreate_database(env)
-    games = _deal(env, GAMES_PER_PLAYER * args.players)  # more than can be finished in the time
+    if args.mode == "pages":
+        games = _deal_many(env, args.games)
+    else:
+        games = _deal(env, GAMES_PER_PLAYER * args.players)  # more than can be finished in time
     server = _start_gunicorn(env, args.port, args.workers, args.threads)
     try:
         players: list[Player] = []
-        if args.mode == "hotseat":
+        if args.mode == "pages":
+            players = [Reader(args.port, games, seed=i) for i in range(args.players)]
+        elif args.mode == "hotseat":
             for i in range(args.players):
                 mine = games[i * GAMES_PER_PLAYER : (i + 1) * GAMES_PER_PLAYER]
                 players.append(Player(args.port, mine, seed=i))
@@ -304,9 +419,11 @@ def main() -> int:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
 
-    _report(
-        players, elapsed, args.mode, f"gunicorn {args.workers} workers x {args.threads} threads"
-    )
+    server_name = f"gunicorn {args.workers} workers x {args.threads} threads"
+    if args.mode == "pages":
+        _report_pages(players, elapsed, server_name, args.games)  # type: ignore[arg-type]
+    else:
+        _report(players, elapsed, args.mode, server_name)
     print(
         f"  machine          {os.cpu_count()} cores, load average {load_before:.2f} before the run"
     )

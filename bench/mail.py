@@ -1,12 +1,12 @@
 """Email benchmark: move-to-inbox latency and outbox throughput of one Celery worker (issue 4).
 
-    .venv/bin/python bench/mail.py [--moves 200] [--emails 10000] [--concurrency 2]
+    .venv/bin/python bench/mail.py [--moves 200] [--emails 10000] [--pool prefork] [--concurrency 2]
 
 It (re)creates its own database ``freibeuter_mailbench`` on the PostgreSQL of
 ``BENCH_DATABASE_URL`` (default: the local server), uses Redis at
 ``REDIS_URL`` (default: the local server) as the broker on a queue of its
 own, runs an aiosmtpd SMTP server in this process and one Celery worker
-(prefork, ``--concurrency`` processes) as a separate process, all on
+(``--pool``, ``--concurrency`` processes or threads) as a separate process, all on
 127.0.0.1:
 
 1. latency: a player moves (``move_submit`` commits, its on-commit hook
@@ -85,12 +85,25 @@ def _setup(broker: str) -> str:
     return url
 
 
-def _worker(queue: str, smtp_port: int, concurrency: int) -> subprocess.Popen[bytes]:
+def _worker(queue: str, smtp_port: int, pool: str, concurrency: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "EMAIL_URL": f"smtp://127.0.0.1:{smtp_port}"}
     command = [sys.executable, "-m", "celery", "-A", "freibeuter_site", "worker", "-Q", queue]
-    command += ["--pool", "prefork", "--concurrency", str(concurrency), "--loglevel", "WARNING"]
+    command += ["--pool", pool, "--concurrency", str(concurrency), "--loglevel", "WARNING"]
     command += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
     return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+
+
+def _cpu_seconds(group: int) -> float:
+    """CPU time (user + system) used so far by the processes of process group ``group``."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group:  # fields after the name: state, ppid, pgrp, …
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
@@ -167,6 +180,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--emails", type=int, default=10_000)
+    parser.add_argument("--pool", choices=["prefork", "threads", "solo"], default="prefork")
     parser.add_argument("--concurrency", type=int, default=2)
     args = parser.parse_args()
     broker = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -185,7 +199,7 @@ def main() -> int:
     smtp = Controller(inbox, hostname="127.0.0.1", port=port)
     smtp.start()
     try:
-        worker = _worker(queue, port, args.concurrency)
+        worker = _worker(queue, port, args.pool, args.concurrency)
         try:
             latencies = _latency(inbox, args.moves)
         finally:
@@ -194,9 +208,12 @@ def main() -> int:
         ids = _fill_outbox(args.emails)
         for mail_id in ids:
             mail_send_task.delay(mail_id)
-        worker = _worker(queue, port, args.concurrency)
+        worker = _worker(queue, port, args.pool, args.concurrency)
         try:
+            _wait(lambda: inbox.count() > before, 60)
+            cpu_start = _cpu_seconds(worker.pid)
             _wait(lambda: inbox.count() >= before + args.emails, 600, every=0.2)
+            cpu = (_cpu_seconds(worker.pid) - cpu_start) / (args.emails - 1)
         finally:
             _stop(worker)
     finally:
@@ -209,8 +226,13 @@ def main() -> int:
         f"p50 {statistics.median(ms):.1f} ms, p99 {_percentile(ms, 0.99):.1f} ms"
     )
     print(
-        f"throughput, one worker (prefork, concurrency {args.concurrency}), {args.emails} queued: "
-        f"{rate:.0f} emails/s ({times[-1] - times[0]:.1f} s from first to last)"
+        f"throughput, one worker ({args.pool}, concurrency {args.concurrency}), "
+        f"{args.emails} queued: {rate:.0f} emails/s "
+        f"({times[-1] - times[0]:.1f} s from first to last)"
+    )
+    print(
+        f"worker CPU per email: {cpu * 1000:.1f} ms (so {1 / cpu:.0f} emails/s per core it gets); "
+        f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end"
     )
     return 0
 

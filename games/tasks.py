@@ -7,6 +7,8 @@ outbox row with a lease, and the sweeps re-check everything under row locks.
 from __future__ import annotations
 
 import logging
+import threading
+import time
 
 from celery import shared_task
 from django.core.mail import get_connection
@@ -17,36 +19,39 @@ from games import digest, outbox, timeouts
 
 log = logging.getLogger(__name__)
 
-_connection: BaseEmailBackend | None = None
+IDLE_CHECK = 10.0
+"""Seconds a kept connection may idle before a NOOP checks it (servers drop idle ones)."""
+
+_kept = threading.local()
+"""Per worker thread (or process): its open mail connection and when it was last used."""
 
 
 def _smtp() -> BaseEmailBackend:
-    """This worker process's mail connection, kept open between sends (checked with NOOP)."""
-    global _connection
-    smtp = getattr(_connection, "connection", None)
-    if smtp is not None:
+    """This worker thread's mail connection, kept open between sends."""
+    connection = getattr(_kept, "connection", None)
+    smtp = getattr(connection, "connection", None)
+    if smtp is not None and time.monotonic() - _kept.last_used > IDLE_CHECK:
         try:
             smtp.noop()
         except Exception:
             _drop_smtp()
-    if _connection is None:
-        _connection = get_connection()
-        try:
-            _connection.open()  # opened here, it stays open across send_messages calls
-        except Exception:
-            _connection = None
-            raise
-    return _connection
+            connection = None
+    if connection is None:
+        connection = get_connection()
+        connection.open()  # opened here, it stays open across send_messages calls
+        _kept.connection = connection
+    _kept.last_used = time.monotonic()
+    return connection
 
 
 def _drop_smtp() -> None:
-    global _connection
-    if _connection is not None:
+    connection = getattr(_kept, "connection", None)
+    _kept.connection = None
+    if connection is not None:
         try:
-            _connection.close()
+            connection.close()
         except Exception:
             log.debug("closing a broken mail connection failed", exc_info=True)
-    _connection = None
 
 
 @shared_task(bind=True, max_retries=6, acks_late=True, reject_on_worker_lost=True)

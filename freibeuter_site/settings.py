@@ -10,6 +10,8 @@ Production sets at least ``SECRET_KEY`` (which turns ``DEBUG`` off unless
 from __future__ import annotations
 
 import os
+import re
+import warnings
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -151,7 +153,11 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # Mail (DESIGN §5): SMTP from EMAIL_URL (smtp://, smtp+tls://, smtp+ssl://) or Django's
 # EMAIL_HOST & co.; with neither, messages are .eml files under var/mail/ shown at /dev/mail/.
-MAIL_DOMAIN = os.environ.get("MAIL_DOMAIN") or _site_host
+# An address's domain cannot be a bare IP: a site served from one (the embedded default) mails
+# from "localhost".
+MAIL_DOMAIN = os.environ.get("MAIL_DOMAIN") or (
+    "localhost" if re.fullmatch(r"[\d.]+|\[?[0-9a-fA-F:]+\]?", _site_host) else _site_host
+)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", f"Freibeuter <play@{MAIL_DOMAIN}>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
@@ -205,6 +211,8 @@ STATIC_ROOT = VAR_DIR / "static"
 # The site's own small CSS/JS and django-htmx's vendored htmx, served by WhiteNoise from the
 # apps' static folders (no collectstatic step, no front-end build).
 WHITENOISE_USE_FINDERS = True
+# Nothing is collected into STATIC_ROOT, so WhiteNoise need not warn that it is missing.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 # Request bodies larger than this are refused (the API answers 413).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024

@@ -107,9 +107,12 @@ def dashboard(*, email: str | None, show: str, page: str | int) -> dict[str, Any
         games = Game.objects.filter(pk__in=waiting_ids)
     else:
         games = Game.objects.filter(status__in=UNDER_WAY)
-    paginator = Paginator(_with_last_move(games).order_by("-updated_at", "-id"), PAGE_SIZE)
+    ordering = ("-updated_at", "-id")
+    paginator = Paginator(games.order_by(*ordering).values_list("pk", flat=True), PAGE_SIZE)
     current = paginator.get_page(page)
-    rows = [_row(game, email, time_zone) for game in current.object_list]
+    # The latest-move subqueries run for the page's rows only, not for the rows skipped over.
+    listed = _with_last_move(Game.objects.filter(pk__in=list(current.object_list)))
+    rows = [_row(game, email, time_zone) for game in listed.order_by(*ordering)]
     mine_rows: list[dict[str, Any]] = []
     if email and show == "" and current.number == 1 and mine_ids:
         mine_games = _with_last_move(Game.objects.filter(pk__in=mine_ids)).order_by("-updated_at")

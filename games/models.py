@@ -61,6 +61,11 @@ class Game(models.Model):
             models.Index(fields=["status", "deadline_at"]),
             models.Index(fields=["status", "remind_at"]),
             models.Index(fields=["status", "-updated_at", "-id"], name="game_status_recent"),
+            models.Index(
+                fields=["-updated_at", "-id"],
+                condition=models.Q(status__in=["active", "paused"]),
+                name="game_under_way_recent",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -81,6 +81,14 @@ class Migration(migrations.Migration):
             index=models.Index(fields=["status", "-updated_at", "-id"], name="game_status_recent"),
         ),
         migrations.AddIndex(
+            model_name="game",
+            index=models.Index(
+                condition=models.Q(("status__in", ["active", "paused"])),
+                fields=["-updated_at", "-id"],
+                name="game_under_way_recent",
+            ),
+        ),
+        migrations.AddIndex(
             model_name="seat",
             index=models.Index(
                 django.db.models.functions.text.Upper("email"), name="seat_email_upper"

@@ -138,6 +138,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_folder),
         "data_folder_out": str(_broker_folder),
+        "control_folder": str(_broker_folder / "control"),
         "store_processed": False,
     }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

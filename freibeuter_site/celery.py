@@ -7,15 +7,29 @@ sweeps below; production runs several workers and exactly one beat.
 from __future__ import annotations
 
 import os
+from typing import Any
 
-from celery import Celery
+from celery import Celery, signals
 from celery.schedules import crontab
+from django.db import close_old_connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freibeuter_site.settings")
 
 app = Celery("freibeuter_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# Celery's Django fixup closes the database connection around every task (a new PostgreSQL
+# session per email) unless told to reuse it. Reuse it as Django does between requests:
+# before each task, drop a connection that is broken or older than CONN_MAX_AGE.
+app.conf["CELERY_DB_REUSE_MAX"] = 500
+
+
+@signals.task_prerun.connect
+def _database_like_a_request(sender: Any = None, **kwargs: Any) -> None:
+    if not getattr(getattr(sender, "request", None), "is_eager", False):
+        close_old_connections()
+
 
 app.conf.beat_schedule = {
     "outbox-sweep": {"task": "games.tasks.outbox_sweep_task", "schedule": 60.0},

@@ -1,6 +1,6 @@
 """Email benchmark: move-to-inbox latency and outbox throughput of one Celery worker (issue 4).
 
-    .venv/bin/python bench/mail.py [--moves 200] [--emails 10000] [--pool prefork] [--concurrency 2]
+    .venv/bin/python bench/mail.py [--moves 200] [--emails 10000] [--pool threads] [--concurrency 4]
 
 It (re)creates its own database ``freibeuter_mailbench`` on the PostgreSQL of
 ``BENCH_DATABASE_URL`` (default: the local server), uses Redis at
@@ -180,8 +180,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--emails", type=int, default=10_000)
-    parser.add_argument("--pool", choices=["prefork", "threads", "solo"], default="prefork")
-    parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument("--pool", choices=["prefork", "threads", "solo"], default="threads")
+    parser.add_argument("--concurrency", type=int, default=4)
     args = parser.parse_args()
     broker = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     _setup(broker)

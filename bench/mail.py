@@ -218,6 +218,9 @@ def main() -> int:
             _stop(worker)
     finally:
         smtp.stop()
+        import redis
+
+        redis.Redis.from_url(broker).delete(queue)
     times = sorted(inbox.arrived.values())[before:]
     rate = (len(times) - 1) / (times[-1] - times[0])
     ms = [value * 1000 for value in latencies]

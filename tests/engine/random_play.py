@@ -7,6 +7,7 @@ database, so CI sees exactly what a developer sees.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -58,6 +59,52 @@ def random_move(state: State, rng: random.Random) -> Move:
         if after.end_reason == "last_lair":
             move = undrawn
     return move
+
+
+def canonical(move: Move) -> str:
+    """The JSON text of a move without the keys the engine ignores (§10)."""
+    kind = move.get("type")
+    kept = ("type", "card", "field", "draw")
+    if kind == "board":
+        kept = ("type", "tile")
+    elif kind == "place":
+        kept = ("type", "card", "boat", "draw")
+    return json.dumps({k: move[k] for k in kept if k in move}, sort_keys=True)
+
+
+def is_listed(state: State, player: object, move: object) -> bool:
+    """Whether ``move`` by ``player`` is one of the legal moves listed, ignored keys aside.
+
+    An ``order``, if given, must name each surrounded tile once (§10). A move
+    that ends the game with the last lair counts as listed whatever its
+    ``draw`` says [D7], as long as it is listed with some draw.
+    """
+    if not isinstance(move, dict) or player not in to_move(state):
+        return False
+    listed = legal_moves(state)
+    undrawn = canonical({k: v for k, v in move.items() if k != "draw"})
+    match = next((m for m in listed if canonical(m) == canonical(move)), None)
+    if match is None:
+        match = next(
+            (
+                m
+                for m in listed
+                if canonical({k: v for k, v in m.items() if k != "draw"}) == undrawn
+                and apply(state, player, m).end_reason == "last_lair"
+            ),
+            None,
+        )
+    if match is None:
+        return False
+    if match["type"] == "board" or "order" not in move:
+        return True
+    order = move["order"]
+    tiles = surrounds(summary(state), match)
+    return (
+        isinstance(order, list)
+        and all(isinstance(t, str) for t in order)
+        and (sorted(order) == sorted(tiles))
+    )
 
 
 def random_game(players: int, seed: int) -> tuple[dict[str, Any], Iterator[Step]]:

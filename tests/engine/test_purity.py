@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+import engine
+
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 COMMAND_LINE = ENGINE / "__main__.py"
 
@@ -67,6 +69,11 @@ def test_engine_modules_import_no_framework_clock_or_io_and_use_no_global_random
     """DESIGN §1: engine/ has NO Django, NO I/O, NO clock, NO global random."""
     found = problems(path.read_text(encoding="utf-8"), command_line=path == COMMAND_LINE)
     assert found == [], f"{path.relative_to(ENGINE.parent)}: {found}"
+
+
+def test_the_tests_check_the_engine_of_their_own_tree():
+    """The engine under test is the one scanned here, not another installed copy."""
+    assert Path(engine.__file__).resolve().parent == ENGINE
 
 
 def test_the_scan_covers_the_whole_engine():

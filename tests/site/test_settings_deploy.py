@@ -19,7 +19,9 @@ PRODUCTION = {
 
 
 def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in {*PRODUCTION, "DEBUG"}}
+    # The browser tests lift Django's async guard for this process; a deployment never does.
+    dropped = {*PRODUCTION, "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in dropped}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,

@@ -14,7 +14,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from positions import field_tiles, tile_fields
+from positions import capacity, field_tiles, tile_fields
 
 Summary = dict[str, Any]
 
@@ -163,8 +163,7 @@ def check_invariants(summary: Summary) -> None:
     """What holds after every move of every game (§1, §3b, §6)."""
     boats: Counter[str] = Counter()
     for field, owners in summary["board"]["fields"].items():
-        capacity = 1 if field[0] in "AG" or field[1] in "17" else 2
-        assert 1 <= len(owners) <= capacity, field
+        assert 1 <= len(owners) <= capacity(field), field
         boats.update(owners)
     for tile in summary["board"]["tiles"].values():
         if tile["boarded_by"] is not None:

@@ -31,6 +31,8 @@ from engine.freibeuter import (
 
 PLAYERS = ("Volker", "Birgit", "Dieter")
 """The rulebook's players, in seat order."""
+FOUR = (*PLAYERS, "Anke")
+"""Four players, for the rules that depend on the deck sizes of a four-player game."""
 
 COLUMNS = "ABCDEFG"
 TILES = tuple(f"{COLUMNS[c]}{r}-{COLUMNS[c + 1]}{r + 1}" for r in range(1, 7) for c in range(6))
@@ -38,6 +40,7 @@ TILES = tuple(f"{COLUMNS[c]}{r}-{COLUMNS[c + 1]}{r + 1}" for r in range(1, 7) fo
 
 
 def is_dutchman_card(card: str) -> bool:
+    """Tell a Flying Dutchman card (``row 3``, ``col C``) from a sea card (``F4``)."""
     return card.startswith(("row ", "col "))
 
 
@@ -206,6 +209,11 @@ def play(state: State, *moves: str | Move) -> State:
     return state
 
 
+def fill(fields: Iterable[str]) -> list[str]:
+    """``place F draw sea`` for each field, the everyday move of a scripted game."""
+    return [f"place {field} draw sea" for field in fields]
+
+
 def position(
     moves: Sequence[str],
     *,
@@ -223,6 +231,36 @@ def position(
     return play(start(players, setup), *moves)
 
 
+CORNER_LAIRS = dict.fromkeys(["A1-B2", "F1-G2", "A6-B7", "F6-G7"], "lair")
+"""The four pirate lairs in the corners of the board."""
+CORNERS = [["A1", "B1", "A2", "B2"], ["F1", "G1", "F2", "G2"], ["A6", "B6", "A7", "B7"],
+           ["F6", "G6", "F7", "G7"]]  # fmt: skip
+"""The fields around each corner lair."""
+
+
+def shared_victory() -> State:
+    """A finished two-player game: each corner lair pays both players 4, a tie at 36 [D8]."""
+    moves = fill(field for corner in CORNERS for field in corner)
+    return position(moves, players=("Volker", "Birgit"), tiles=CORNER_LAIRS)
+
+
+def boats_spent(birgit: Sequence[str], *, then: Sequence[str], tile: str = "20/4") -> State:
+    """Volker has boarded C3-D4 and 24 ships more, one a turn, and has no boat left.
+
+    Meanwhile Birgit placed a boat on each of the 24 fields ``birgit``, and now
+    she is to move, holding the cards for ``then``. Her fields must surround
+    nothing: rows 1, 3, 5 and 7, say, with C4 but neither C5 nor D5.
+    """
+    ships = [t for t in TILES if t[1] in "1256"]
+    tiles = {"C3-D4": tile, **{t: SHIP_TOKENS[i % 4] for i, t in enumerate(ships)}}
+    boards = [f"board {t}" for t in ["C3-D4", *ships]]
+    moves = [move for pair in zip(boards, [*fill(birgit), None], strict=True) for move in pair]
+    return position([m for m in moves if m], then=then, players=("Volker", "Birgit"), tiles=tiles)
+
+
+SHIP_TOKENS = ("5/1", "10/2", "15/3", "20/4")
+
+
 def slip_into_hand(state: State, player: str, card: str) -> None:
     """Replace a sea card in ``player``'s hand by ``card``, editing ``state`` itself.
 
@@ -235,11 +273,6 @@ def slip_into_hand(state: State, player: str, card: str) -> None:
     hand[next(i for i, c in enumerate(hand) if not is_dutchman_card(c))] = card
 
 
-def fill(fields: Iterable[str]) -> list[str]:
-    """``place F draw sea`` for each field, the everyday move of a scripted game."""
-    return [f"place {field} draw sea" for field in fields]
-
-
 def player(state: State, name: str) -> dict[str, Any]:
     """The summary entry of one player."""
     return summary(state)["players"][name]
@@ -250,42 +283,22 @@ def chests(state: State) -> dict[str, int]:
     return {name: p["chests"] for name, p in summary(state)["players"].items()}
 
 
-def calm(
-    state: State, moves: Iterable[Move], *, keep: Iterable[str] = (), surround: bool = False
-) -> Move | None:
-    """The first of ``moves`` that keeps the game going and plays no card of ``keep``.
+def quiet_policy(*, keep: Iterable[str] = ()) -> Callable[[State, list[Move]], Move | None]:
+    """A way to pass the time: the first listed move that keeps the game going.
 
-    Unless ``surround`` is true, the move must also surround nothing.
+    Players take 2 chests where they can, else place a boat, and draw sea
+    cards; nobody plays a card of ``keep``, so those fields stay as they are.
     """
     keep = set(keep)
-    tiles = len(summary(state)["board"]["tiles"])
-    for move in moves:
-        if move.get("card") in keep:
-            continue
-        after = apply(state, to_move(state)[0], move)
-        if not after.over and (surround or len(summary(after)["board"]["tiles"]) == tiles):
-            return move
-    return None
-
-
-def quiet_policy(
-    *, keep: Iterable[str] = (), spender: str | None = None, surround: bool = False
-) -> Callable[[State, list[Move]], Move | None]:
-    """A way to pass the time that keeps the game going (see :func:`calm`).
-
-    Players take 2 chests where they can, else place a boat, and draw sea cards;
-    nobody plays a card of ``keep``. The ``spender``, if any, boards ships
-    instead, to use up his boats.
-    """
 
     def chests_first(move: Move) -> tuple[bool, bool, bool]:
         return (move["type"] != "place", bool(move.get("boat")), move.get("draw") != "sea")
 
     def choose(state: State, moves: list[Move]) -> Move | None:
-        if to_move(state)[0] == spender:
-            boards_first = sorted(moves, key=lambda move: move["type"] != "board")
-            return calm(state, boards_first, surround=surround)
-        return calm(state, sorted(moves, key=chests_first), keep=keep, surround=surround)
+        for move in sorted(moves, key=chests_first):
+            if move.get("card") not in keep and not apply(state, to_move(state)[0], move).over:
+                return move
+        return None
 
     return choose
 

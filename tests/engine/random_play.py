@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from oracle import surrounds
+from positions import FOUR
 
 from engine.base import Move
 from engine.freibeuter import State, apply, legal_moves, new_setup, start, summary, to_move
@@ -27,7 +28,6 @@ REPRODUCIBLE = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 
-NAMES = ("Volker", "Birgit", "Dieter", "Anke")
 player_counts = st.sampled_from([2, 3, 4])
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 
@@ -110,7 +110,7 @@ def is_listed(state: State, player: object, move: object) -> bool:
 def random_game(players: int, seed: int) -> tuple[dict[str, Any], Iterator[Step]]:
     """A fresh setup for ``players`` players, and the steps of a random game from it."""
     rng = random.Random(seed)
-    names = NAMES[:players]
+    names = FOUR[:players]
     setup = new_setup(names, rng)
 
     def steps() -> Iterator[Step]:
@@ -130,7 +130,7 @@ def record_of(setup: dict[str, Any], players: int, steps: list[Step]) -> dict[st
     return {
         "format": "pbem-record/1",
         "game": "freibeuter",
-        "players": list(NAMES[:players]),
+        "players": list(FOUR[:players]),
         "setup": setup,
         "moves": [{"player": step.player, **step.move} for step in steps],
     }

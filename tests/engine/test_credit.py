@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from positions import chests, play, play_out, player, position, quiet_policy
+from positions import boats_spent, chests, play, player, position
 
 from engine.freibeuter import summary
 
@@ -65,26 +65,12 @@ def test_chests_won_after_credit_do_not_reduce_the_credit():
 
 def test_the_credit_marker_is_the_boarding_boat_just_returned_D6():
     """[D6]: an owner with an empty supply still gives a marker: the boat that came back."""
-    tiles = {
-        "C3-D4": "20/4",
-        **dict.fromkeys(["A1-B2", "B1-C2", "C1-D2", "D1-E2", "E1-F2", "F1-G2"], "5/1"),
-    }
-    moves = [
-        "board C3-D4", "place C3 draw sea", "board A1-B2", "place C3 draw sea",
-        "board B1-C2", "place D3 draw sea", "board C1-D2", "place D3 draw sea",
-        "board D1-E2", "place C4 draw sea", "board E1-F2", "place C4 draw sea",
-        "board F1-G2",
-    ]  # fmt: skip
-    players = ("Volker", "Birgit")
-    state = position(moves, then=["place D4 draw sea"], players=players, tiles=tiles)
-
-    def volker_is_out_of_boats(state):
-        return player(state, "Volker")["supply"] == 0 and summary(state)["to_move"] == "Birgit"
-
-    state = play_out(
-        state, quiet_policy(keep=["D4"], spender="Volker"), until=volker_is_out_of_boats
-    )
-    assert (player(state, "Volker")["chests"], player(state, "Volker")["credit"]) == (20, 0)
+    crowd = ["C3", "C3", "D3", "D3", "C4", "C4"]
+    elsewhere = ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "A3", "B3", "E3", "F3", "G3"]
+    elsewhere += ["A5", "B5", "F5", "G5", "A7", "B7"]
+    state = boats_spent(crowd + elsewhere, then=["place D4 draw sea"])
+    volker = player(state, "Volker")
+    assert (volker["chests"], volker["credit"], volker["supply"]) == (20, 0, 0)
 
     after = summary(play(state, "place D4 draw sea"))
     volker = after["players"]["Volker"]

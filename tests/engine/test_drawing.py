@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from positions import PLAYERS, deal_for, play, position, start
+from positions import FOUR, PLAYERS, deal_for, play, position
 
 from engine.base import IllegalMove
-from engine.freibeuter import legal_moves, summary
-
-FOUR = ("Volker", "Birgit", "Dieter", "Anke")
+from engine.freibeuter import legal_moves, start, summary
 
 
 def draws_offered(state, card: str) -> set[str]:

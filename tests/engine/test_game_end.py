@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from positions import chests, play, play_out, player, position, quiet_policy
+from positions import FOUR, boats_spent, chests, play, play_out, player, position, quiet_policy
 
 from engine.base import IllegalMove
 from engine.freibeuter import apply, legal_moves, result, summary, to_move
@@ -92,15 +92,12 @@ def sea_deck_empty_ready():
     field around it; the others hold B1, A2 and B2.
     """
     moves = ["board A1-B2", "place B1 draw sea", "place A2 draw sea", "place B2 draw sea"]
-    players = ("Volker", "Birgit", "Dieter", "Anke")
-    state = position(moves, then=["place A1 draw sea"], players=players, tiles={"A1-B2": "15/3"})
+    state = position(moves, then=["place A1 draw sea"], players=FOUR, tiles={"A1-B2": "15/3"})
 
     def volker_faces_an_empty_sea_deck(state):
         return summary(state)["decks"]["sea"] == 0 and to_move(state) == ["Volker"]
 
-    return play_out(
-        state, quiet_policy(keep=["A1"], surround=True), until=volker_faces_an_empty_sea_deck
-    )
+    return play_out(state, quiet_policy(keep=["A1"]), until=volker_faces_an_empty_sea_deck)
 
 
 def test_drawing_from_the_empty_sea_deck_ends_the_game_after_the_placement_is_resolved_D4():
@@ -130,27 +127,21 @@ def test_a_dutchman_draw_with_the_sea_deck_empty_goes_on_D4():
 
 
 def boats_spent_ready():
-    """Volker has boarded C3-D4 and then spent every boat; Birgit, holding D4, is to move."""
-    tiles = {"C3-D4": "5/1", "A1-B2": "5/1", "B1-C2": "5/1", "C1-D2": "5/1"}
-    moves = [
-        "board C3-D4", "place C3 draw sea", "board A1-B2", "place D3 draw sea",
-        "board B1-C2", "place C4 draw sea", "board C1-D2",
-    ]  # fmt: skip
-    players = ("Volker", "Birgit")
-    state = position(moves, then=["place D4 draw sea"], players=players, tiles=tiles)
+    """Volker has boarded the 5/1 at C3-D4, then spent every boat; Birgit, holding D4, moves.
 
-    def volker_has_no_boat_left(state):
-        return player(state, "Volker")["supply"] == 0 and to_move(state) == ["Birgit"]
-
-    policy = quiet_policy(keep=["D4"], spender="Volker")
-    return play_out(state, policy, until=volker_has_no_boat_left)
+    C3, D3 and C4 hold Birgit's boats; the rest of hers keep out of the way.
+    """
+    around = ["C3", "D3", "C4"]
+    elsewhere = ["A1", "B1", "C1", "D1", "E1", "F1", "G1", "A3", "B3", "E3", "F3", "G3"]
+    elsewhere += ["A5", "B5", "F5", "G5", "A7", "B7", "C7", "D7", "E7"]
+    then = ["place D4 draw sea", "place C3 chests draw sea"]
+    return boats_spent(around + elsewhere, then=then, tile="5/1")
 
 
 def test_a_player_without_a_boat_at_the_start_of_his_turn_ends_the_game():
     """§7.3: the game ends when the player to move has no boat in his supply."""
     state = boats_spent_ready()
-    move = next(m for m in legal_moves(state) if m.get("card") != "D4")
-    after = play(state, move)
+    after = play(state, "place C3 chests draw sea")
     assert summary(after)["over"] and summary(after)["end_reason"] == "no_boats"
     assert to_move(after) == [] and legal_moves(after) == []
 

@@ -191,3 +191,20 @@ def test_the_positions_are_what_the_cases_say():
     }
     assert summary(full_field())["board"]["fields"]["F4"] == ["Volker", "Birgit"]
     assert summary(finished())["over"]
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"type": "board", "tile": "B3-C4", "player": "Birgit", "note": "arr", "draw": "up"},
+        place("F4", comment={"any": ["thing"]}, seq=17),
+    ],
+)
+def test_keys_the_rules_do_not_name_are_ignored(move):
+    """§10: the engine ignores keys other than the move's own (the service's API refuses them)."""
+    canonical = {k: v for k, v in move.items() if k in ("type", "tile", "card", "boat", "draw")}
+    if canonical["type"] == "board":
+        del canonical["draw"]
+    assert summary(apply(opening(), "Volker", move)) == summary(
+        apply(opening(), "Volker", canonical)
+    )

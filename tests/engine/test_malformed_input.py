@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import PLAYERS, deal_for, fill, position
+from positions import PLAYERS, deal_for, fill, position, shared_victory
 from random_play import REPRODUCIBLE, is_listed
 
 from engine.base import IllegalMove
@@ -55,13 +55,10 @@ def positions() -> tuple[State, ...]:
     """An opening, a middle game with a surround waiting on D4, and a finished game."""
     tiles = {"B3-C4": "15/3", "C3-D4": "lair"}
     middle = ["board B3-C4", *fill(["C3", "D3", "C4", "G7", "A1"])]
-    corners = ["A1", "B1", "A2", "B2", "F1", "G1", "F2", "G2", "A6", "B6", "A7", "B7"]
-    corners += ["F6", "G6", "F7", "G7"]
-    lairs = dict.fromkeys(["A1-B2", "F1-G2", "A6-B7", "F6-G7"], "lair")
     return (
         position([], tiles=tiles),
         position(middle, then=["place D4 draw sea", "dutchman row 4 D4 draw sea"], tiles=tiles),
-        position(fill(corners), players=("Volker", "Birgit"), tiles=lairs),
+        shared_victory(),
     )
 
 

@@ -18,8 +18,8 @@ from collections import Counter
 
 from hypothesis import given, settings
 from oracle import assert_follows, check_invariants, expect
+from positions import FOUR
 from random_play import (
-    NAMES,
     REPRODUCIBLE,
     Step,
     is_listed,
@@ -125,7 +125,7 @@ def test_random_games_follow_the_rules_move_by_move(players, seed):
 def test_thousands_of_random_games_play_in_place_to_an_end(players, seed):
     """Any sequence of listed moves, made in place as replay does, reaches an end (§7)."""
     rng = random.Random(seed)
-    names = NAMES[:players]
+    names = FOUR[:players]
     state = start(names, new_setup(names, rng))
     while listed := legal_moves(state):
         apply_in_place(state, to_move(state)[0], rng.choice(listed))

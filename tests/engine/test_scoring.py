@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from positions import fill, position
+from positions import CORNER_LAIRS, CORNERS, fill, position, shared_victory
 
 from engine.freibeuter import result, summary
-
-CORNERS = [["A1", "B1", "A2", "B2"], ["F1", "G1", "F2", "G2"], ["A6", "B6", "A7", "B7"],
-           ["F6", "G6", "F7", "G7"]]  # fmt: skip
-CORNER_LAIRS = dict.fromkeys(["A1-B2", "F1-G2", "A6-B7", "F6-G7"], "lair")
 
 
 def test_the_score_counts_chests_and_ship_values_while_the_game_goes_on():
@@ -43,8 +39,7 @@ def test_a_double_value_doubles_every_ship_of_its_value_for_everybody(moves):
 
 def test_equal_highest_scores_share_the_victory_D8():
     """[D8]: two players with the same highest score both win."""
-    moves = fill(field for corner in CORNERS for field in corner)
-    state = position(moves, players=("Volker", "Birgit"), tiles=CORNER_LAIRS)
+    state = shared_victory()
     after = summary(state)
     assert after["over"] and after["end_reason"] == "last_lair"
     assert after["scores"] == {"Volker": 36, "Birgit": 36}

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from positions import PLAYERS, is_dutchman_card, play, position
+from positions import FOUR, PLAYERS, is_dutchman_card, play, position
 
 from engine.base import IllegalMove
 from engine.freibeuter import legal_moves, new_setup, start, summary
@@ -51,8 +51,7 @@ def test_every_player_starts_with_25_boats_and_20_chests_D1():
 
 def test_the_bank_never_runs_out_of_chests_D1():
     """[D1]: the bank is unlimited; the 62 chest cards of the box are no limit."""
-    four = ("Volker", "Birgit", "Dieter", "Anke")
-    state = position(["place F4 draw sea", "place F4 chests draw sea"], players=four)
+    state = position(["place F4 draw sea", "place F4 chests draw sea"], players=FOUR)
     assert sum(p["chests"] for p in summary(state)["players"].values()) == 4 * 20 + 2 > 62
     assert summary(state)["players"]["Birgit"]["chests"] == 22
 
@@ -60,13 +59,13 @@ def test_the_bank_never_runs_out_of_chests_D1():
 @pytest.mark.parametrize("count", [2, 3, 4])
 def test_two_to_four_players_may_play_D2(count):
     """[D2]: Freibeuter is played by 2, 3 or 4 players; the first seat begins."""
-    players = ["Volker", "Birgit", "Dieter", "Anke"][:count]
+    players = list(FOUR[:count])
     state = start(players, new_setup(players, random.Random(count)))
     assert summary(state)["to_move"] == players[0]
     assert summary(state)["decks"]["sea"] == 74 - 4 * count
 
 
-@pytest.mark.parametrize("players", [["Volker"], ["Volker", "Birgit", "Dieter", "Anke", "Ute"]])
+@pytest.mark.parametrize("players", [["Volker"], [*FOUR, "Ute"]])
 def test_one_or_five_players_are_refused_D2(players):
     """[D2]: fewer than 2 or more than 4 players cannot play."""
     with pytest.raises(IllegalMove) as error:

@@ -94,6 +94,7 @@ class Result(TypedDict):
 
 GAME_MODULES = {
     "freibeuter": "engine.freibeuter",
+    "seerauber": "engine.seerauber",
 }
 
 

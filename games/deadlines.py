@@ -240,3 +240,9 @@ def clock_pause_for(*, game: Game, seat: Seat, until: datetime, now: datetime) -
 def local_deadline(game: Game, seat: Seat) -> datetime | None:
     """``game``'s deadline in ``seat``'s time zone."""
     return None if game.deadline_at is None else game.deadline_at.astimezone(_zone(seat))
+
+
+def clock_extend(*, game: Game, seat: Seat, by: timedelta, now: datetime) -> None:
+    """Give ``seat``, now to move, ``by`` more counted time; its deadline moves on."""
+    game.turn_allowance = (game.turn_allowance or timedelta()) + by
+    _set_deadline(game, seat, time_control(game.options), now=now)

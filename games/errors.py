@@ -49,3 +49,15 @@ class GameNotActive(GameError):
     """Moves are refused while a game is paused, aborted or finished."""
 
     code = "game_not_active"
+
+
+class GameOver(GameError):
+    """A finished or aborted game takes no more moderator actions, chat or takebacks."""
+
+    code = "game_over"
+
+
+class NotAllowed(GameError):
+    """The request is understood but not allowed now (a takeback after a draw, a chat flood)."""
+
+    code = "not_allowed"

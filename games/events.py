@@ -18,6 +18,17 @@ SEAT_REPLACED = "seat_replaced"
 GAME_PAUSED = "game_paused"
 GAME_RESUMED = "game_resumed"
 VACATION_STARTED = "vacation_started"
+DEADLINE_EXTENDED = "deadline_extended"
+LINK_REISSUED = "link_reissued"
+GAME_ABORTED = "game_aborted"
+GAME_ADJUDICATED = "game_adjudicated"
+CHAT_POSTED = "chat_posted"
+CHAT_HIDDEN = "chat_hidden"
+CHAT_REPORTED = "chat_reported"
+TAKEBACK_REQUESTED = "takeback_requested"
+TAKEBACK_ACCEPTED = "takeback_accepted"
+TAKEBACK_DECLINED = "takeback_declined"
+MOVE_TAKEN_BACK = "move_taken_back"
 
 SCHEMA_VERSIONS: dict[str, int] = {
     GAME_CREATED: 1,
@@ -28,7 +39,32 @@ SCHEMA_VERSIONS: dict[str, int] = {
     GAME_PAUSED: 1,
     GAME_RESUMED: 1,
     VACATION_STARTED: 1,
+    DEADLINE_EXTENDED: 1,
+    LINK_REISSUED: 1,
+    GAME_ABORTED: 1,
+    GAME_ADJUDICATED: 1,
+    CHAT_POSTED: 1,
+    CHAT_HIDDEN: 1,
+    CHAT_REPORTED: 1,
+    TAKEBACK_REQUESTED: 1,
+    TAKEBACK_ACCEPTED: 1,
+    TAKEBACK_DECLINED: 1,
+    MOVE_TAKEN_BACK: 1,
 }
+
+MODERATOR_EVENTS = frozenset(
+    {
+        GAME_PAUSED,
+        GAME_RESUMED,
+        DEADLINE_EXTENDED,
+        SEAT_REPLACED,
+        LINK_REISSUED,
+        GAME_ABORTED,
+        GAME_ADJUDICATED,
+        CHAT_HIDDEN,
+    }
+)
+"""Types a moderator may append; with actor ``user:N`` they make the audit page."""
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
@@ -108,6 +144,46 @@ def seat_replaced_payload(*, player: str, by: str, reason: str) -> Payload:
 def game_paused_payload(*, reason: str, player: str | None = None) -> Payload:
     """The game waits for a moderator; ``player`` is the one whose timeout paused it."""
     return {"reason": reason, "player": player}
+
+
+def deadline_extended_payload(*, player: str, hours: int, deadline: str, reason: str) -> Payload:
+    """A moderator gave ``player`` ``hours`` more; ``deadline`` is the new one (ISO time)."""
+    return {"player": player, "hours": hours, "deadline": deadline, "reason": reason}
+
+
+def link_reissued_payload(*, player: str, reason: str) -> Payload:
+    """``player``'s seat link was replaced; the old one no longer works."""
+    return {"player": player, "reason": reason}
+
+
+def game_aborted_payload(*, reason: str) -> Payload:
+    """A moderator ended the game without a result."""
+    return {"reason": reason}
+
+
+def game_adjudicated_payload(*, winners: list[str], reason: str) -> Payload:
+    """A moderator declared the result of a stuck game."""
+    return {"winners": winners, "reason": reason}
+
+
+def chat_posted_payload(*, player: str, text: str) -> Payload:
+    """A table chat message by ``player`` (a seat's name or a moderator's label)."""
+    return {"player": player, "text": text}
+
+
+def chat_hidden_payload(*, message_seq: int, reason: str) -> Payload:
+    """The chat message of event ``message_seq`` is hidden from everyone."""
+    return {"message_seq": message_seq, "reason": reason}
+
+
+def chat_reported_payload(*, player: str, message_seq: int, reason: str) -> Payload:
+    """``player`` asks a moderator to look at the chat message of event ``message_seq``."""
+    return {"player": player, "message_seq": message_seq, "reason": reason}
+
+
+def takeback_payload(*, player: str, move_seq: int) -> Payload:
+    """A takeback of the move of event ``move_seq``, asked, declined or done (by ``player``)."""
+    return {"player": player, "move_seq": move_seq}
 
 
 def game_resumed_payload(*, reason: str) -> Payload:

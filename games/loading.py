@@ -79,10 +79,19 @@ def _snapshots(game: Game, seqs: list[int]) -> dict[int, Any]:
     return states
 
 
+class _NeedsFullReplay(Exception):
+    """A takeback undoes a move from before the snapshot a fold started from."""
+
+
 def fold(
     engine: Engine, game_id: int, state: Any, stored: Iterable[tuple[int, str, int, Any]]
 ) -> Any:
-    """Apply ``(seq, type, version, payload)`` events to ``state`` (``None`` before creation)."""
+    """Apply ``(seq, type, version, payload)`` events to ``state`` (``None`` before creation).
+
+    ``move_taken_back`` puts back the state from before the last move (the
+    only move a takeback may undo), so a replay skips the taken-back move.
+    """
+    before_last_move: Any = None
     for seq, event_type, version, raw in stored:
         payload = events.upcast(event_type, version, raw)
         try:
@@ -93,12 +102,25 @@ def fold(
                     raise IllegalMove(
                         "no_game_created", "A move comes before the game was created."
                     )
+                before_last_move = state
                 state = engine.apply(state, payload["player"], payload["move"])
+            elif event_type == events.MOVE_TAKEN_BACK:
+                if before_last_move is None:
+                    raise _NeedsFullReplay
+                state, before_last_move = before_last_move, None
         except IllegalMove as error:
             raise ReplayError(game_id, seq, error.code, error.message) from None
     if state is None:
         raise ReplayError(game_id, None, "no_game_created", "The game has no game_created event.")
     return state
+
+
+def _events(game: Game, after: int, upto: int) -> Any:
+    return (
+        Event.objects.filter(game=game, seq__gt=after, seq__lte=upto)
+        .order_by("seq")
+        .values_list("seq", "type", "version", "payload")
+    )
 
 
 def load_state(game: Game) -> Any:
@@ -110,11 +132,9 @@ def load_state(game: Game) -> Any:
         return found[seq]
     state = found.get(base)
     start = base if state is not None else 0
-    stored = (
-        Event.objects.filter(game=game, seq__gt=start, seq__lte=seq)
-        .order_by("seq")
-        .values_list("seq", "type", "version", "payload")
-    )
-    state = fold(engine_for(game), game.pk, state, stored)
+    try:
+        state = fold(engine_for(game), game.pk, state, _events(game, start, seq))
+    except _NeedsFullReplay:
+        state = fold(engine_for(game), game.pk, None, _events(game, 0, seq))
     store_snapshot(game, seq, state)
     return state

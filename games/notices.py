@@ -13,10 +13,12 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
+from django.utils import translation
 
 from engine.base import Game as Engine
 from games import events
 from games.deadlines import time_control
+from games.event_lines import event_line
 from games.links import preferences_link, reply_address, seat_link
 from games.models import Event, Game, MailPreference, OutboundMail, Seat
 from games.outbox import mail_queue
@@ -170,6 +172,24 @@ def timeout_mails_queue(
             if _reachable(other):
                 notice = {**_seat_context(game, other), "late_player": seat.display_name}
                 _queue(game, other, "paused", notice, now)
+
+
+def notice_mails_queue(
+    *,
+    game: Game,
+    event_type: str,
+    payload: dict[str, Any],
+    now: datetime,
+    seats: list[Seat] | None = None,
+) -> None:
+    """Tell ``seats`` (default: everyone) of a moderation or takeback event, in their language."""
+    for seat in game.seats.all() if seats is None else seats:
+        if _reachable(seat, bot_too=True):
+            with translation.override(seat.language):
+                line = event_line(event_type, payload)
+            context = {**_seat_context(game, seat), "line": line, "event": event_type}
+            context["reply_to"] = reply_address(seat)
+            _queue(game, seat, "notice", context, now)
 
 
 def reply_mail_queue(

@@ -14,6 +14,7 @@ from typing import Any
 from games import events, selectors
 from games.describe import move_words, player_label, public_position
 from games.drawing import board_drawing, player_marks
+from games.event_lines import event_line
 from games.game_page import move_highlight
 from games.loading import engine_for
 from games.models import Event, Game, Seat
@@ -36,13 +37,21 @@ def game_replay(*, game: Game, seat: Seat | None, at: int | None) -> dict[str, A
     shown: Any = None
     before: dict[str, Any] = {}
     shown_move: dict[str, Any] | None = None
+    previous: tuple[Any, dict[str, Any]] = (None, {})
+    notes: list[dict[str, Any]] = []
     for seq, event_type, version, raw in _stored(game):
         payload = events.upcast(event_type, version, raw)
         if event_type == events.GAME_CREATED:
             state = engine.start(payload["players"], payload["setup"])
             before = public_position(engine.view(state, viewer))
             shown = state
+        elif event_type == events.MOVE_TAKEN_BACK and moves:
+            moves.pop()
+            state, before = previous
+            if at is None or len(moves) <= at:
+                shown, shown_move = state, None
         elif event_type == events.MOVE and state is not None:
+            previous = (state, before)
             state = engine.apply(state, payload["player"], payload["move"])
             after = public_position(engine.view(state, viewer))
             moves.append(
@@ -57,6 +66,9 @@ def game_replay(*, game: Game, seat: Seat | None, at: int | None) -> dict[str, A
             before = after
             if at is None or len(moves) <= at:
                 shown, shown_move = state, payload["move"]
+        line = event_line(event_type, payload)
+        if line:
+            notes.append({"seq": seq, "after": len(moves), "words": line})
     count = len(moves)
     at = count if at is None else max(0, min(at, count))
     view = engine.view(shown, viewer)
@@ -64,6 +76,7 @@ def game_replay(*, game: Game, seat: Seat | None, at: int | None) -> dict[str, A
     highlight = move_highlight(shown_move) if shown_move and at else set()
     return {
         "moves": moves,
+        "notes": notes,
         "at": at,
         "count": count,
         "shown": moves[at - 1] if at else None,

@@ -57,20 +57,45 @@ def game_legal_moves(*, game: Game, seat: Seat) -> list[dict[str, Any]]:
 def game_history(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
     """The events after seq ``after``, as any reader may see them."""
     revealed = game.is_over
+    hidden = hidden_seqs(game)
     return [
         {
             "seq": event.seq,
             "type": event.type,
             "actor": event.actor,
             "created_at": event.created_at,
-            "payload": events.public_payload(
-                event.type,
-                events.upcast(event.type, event.version, event.payload),
-                revealed=revealed,
+            "payload": (
+                {"player": event.payload["player"], "text": None, "hidden": True}
+                if event.seq in hidden
+                else events.public_payload(
+                    event.type,
+                    events.upcast(event.type, event.version, event.payload),
+                    revealed=revealed,
+                )
             ),
         }
         for event in Event.objects.filter(game=game, seq__gt=after).order_by("seq")
     ]
+
+
+def hidden_seqs(game: Game) -> set[int]:
+    """Seqs of the chat messages of ``game`` that a moderator hid."""
+    hidden = Event.objects.filter(game=game, type=events.CHAT_HIDDEN)
+    return {event.payload["message_seq"] for event in hidden}
+
+
+def moves_played(game: Game) -> list[dict[str, Any]]:
+    """The payloads of ``game``'s moves in order, without the moves taken back."""
+    played: list[dict[str, Any]] = []
+    stored = Event.objects.filter(game=game, type__in=[events.MOVE, events.MOVE_TAKEN_BACK])
+    for event_type, version, raw in stored.order_by("seq").values_list(
+        "type", "version", "payload"
+    ):
+        if event_type == events.MOVE_TAKEN_BACK:
+            played.pop()
+        else:
+            played.append(events.upcast(event_type, version, raw))
+    return played
 
 
 def _created(game: Game) -> dict[str, Any]:
@@ -85,15 +110,7 @@ def game_record(*, game: Game) -> dict[str, Any]:
             "The record holds every hand and the deck order; it is published when the game is over."
         )
     created = _created(game)
-    moves = [
-        {"player": payload["player"], **payload["move"]}
-        for payload in (
-            events.upcast(events.MOVE, version, raw)
-            for version, raw in Event.objects.filter(game=game, type=events.MOVE)
-            .order_by("seq")
-            .values_list("version", "payload")
-        )
-    ]
+    moves = [{"player": payload["player"], **payload["move"]} for payload in moves_played(game)]
     return {
         "format": created["format"],
         "game": created["game"],

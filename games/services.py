@@ -303,9 +303,12 @@ def move_submit(
 
 
 def _status_of(event_types: list[str]) -> str:
-    """A game's status from its event types: finished, else paused until resumed, else active."""
-    if events.GAME_FINISHED in event_types:
+    """A game's status from its event types: over (finished, decided or aborted), else paused
+    until resumed, else active."""
+    if events.GAME_FINISHED in event_types or events.GAME_ADJUDICATED in event_types:
         return Game.Status.FINISHED
+    if events.GAME_ABORTED in event_types:
+        return Game.Status.ABORTED
     pauses = [t for t in event_types if t in (events.GAME_PAUSED, events.GAME_RESUMED)]
     return Game.Status.PAUSED if pauses and pauses[-1] == events.GAME_PAUSED else Game.Status.ACTIVE
 
@@ -323,6 +326,11 @@ def game_projections_rebuild(*, game: Game) -> bool:
     game.last_seq = stored[-1][0]
     game.status = _status_of([event_type for _, event_type, _, _ in stored])
     _set_projections(game, engine, state)
+    if game.is_over:
+        game.to_move = []
+    for _, event_type, version, payload in stored:
+        if event_type == events.GAME_ADJUDICATED:
+            game.winners = events.upcast(event_type, version, payload)["winners"]
     after = (game.last_seq, game.to_move, game.scores, game.winners, game.status, game.commitment)
     if after != before:
         game.save()

@@ -184,7 +184,13 @@ def vacation_start(*, game: Game, seat: Seat, days: int, now: datetime | None = 
 
 @transaction.atomic
 def seat_replace(
-    *, game: Game, seat: Seat, email: str, actor: str, now: datetime | None = None
+    *,
+    game: Game,
+    seat: Seat,
+    email: str,
+    actor: str,
+    reason: str = "invited",
+    now: datetime | None = None,
 ) -> Seat:
     """Give a bot seat to an invited player: a new link (the old one is revoked), a turn email."""
     now = now or timezone.now()
@@ -193,7 +199,7 @@ def seat_replace(
     seat.email, seat.is_bot, seat.timeouts = email, False, 0
     seat.token_version += 1
     seat.save(update_fields=["email", "is_bot", "timeouts", "token_version"])
-    payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason="invited")
+    payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason=reason)
     _append(game, event_type=events.SEAT_REPLACED, payload=payload, actor=actor)
     if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
         engine, state = engine_for(game), load_state(game)

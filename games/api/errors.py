@@ -22,6 +22,7 @@ from engine.record import RecordError
 from games.errors import (
     GameError,
     GameNotActive,
+    GameOver,
     MoveIdReused,
     NotYourSeat,
     RecordHidden,
@@ -34,6 +35,7 @@ _SERVICE_STATUS: dict[type[GameError], int] = {
     StaleSeq: status.HTTP_409_CONFLICT,
     MoveIdReused: status.HTTP_409_CONFLICT,
     GameNotActive: status.HTTP_409_CONFLICT,
+    GameOver: status.HTTP_409_CONFLICT,
     NotYourSeat: status.HTTP_403_FORBIDDEN,
     RecordHidden: status.HTTP_403_FORBIDDEN,
 }

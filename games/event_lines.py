@@ -1,0 +1,61 @@
+"""Moderation, chat and takeback events in words, for the history page and the notice emails.
+
+Each line is built from the event's public payload in the active language;
+a moderator is only ever "a moderator" (who it was is on the staff audit page).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games import events
+
+
+def _with_reason(line: str, payload: dict[str, Any]) -> str:
+    reason = payload.get("reason")
+    if not reason:
+        return line
+    return _("%(line)s Reason: %(reason)s") % {"line": line, "reason": reason}
+
+
+def event_line(event_type: str, payload: dict[str, Any]) -> str | None:
+    """The event in one sentence, or ``None`` for an event that has no line of its own."""
+    player = payload.get("player") or ""
+    if event_type == events.GAME_PAUSED:
+        line = _("A moderator paused the game.")
+    elif event_type == events.GAME_RESUMED:
+        line = _("A moderator let the game go on.")
+    elif event_type == events.DEADLINE_EXTENDED:
+        line = _("A moderator gave %(player)s %(hours)s more hours to move.") % {
+            "player": player,
+            "hours": payload["hours"],
+        }
+    elif event_type == events.SEAT_REPLACED and payload.get("by") == "bot":
+        line = _("The bot now plays for %(player)s.") % {"player": player}
+    elif event_type == events.SEAT_REPLACED:
+        line = _("A new player now plays the seat of %(player)s.") % {"player": player}
+    elif event_type == events.LINK_REISSUED:
+        line = _("A moderator sent %(player)s a new link; the old one no longer works.") % {
+            "player": player
+        }
+    elif event_type == events.GAME_ABORTED:
+        line = _("A moderator aborted the game; it ends without a result.")
+    elif event_type == events.GAME_ADJUDICATED:
+        line = _("A moderator decided the game: won by %(winners)s.") % {
+            "winners": ", ".join(payload["winners"]) or _("nobody")
+        }
+    elif event_type == events.CHAT_HIDDEN:
+        line = _("A moderator hid a chat message.")
+    elif event_type == events.TAKEBACK_REQUESTED:
+        line = _("%(player)s asks to take back his last move.") % {"player": player}
+    elif event_type == events.TAKEBACK_ACCEPTED:
+        line = _("%(player)s agrees to the takeback.") % {"player": player}
+    elif event_type == events.TAKEBACK_DECLINED:
+        line = _("%(player)s declines the takeback.") % {"player": player}
+    elif event_type == events.MOVE_TAKEN_BACK:
+        line = _("%(player)s took back his last move.") % {"player": player}
+    else:
+        return None
+    return _with_reason(line, payload)

@@ -20,7 +20,7 @@ from positions import PLAYERS, deal_for, fill, position, shared_victory
 from random_play import REPRODUCIBLE, is_listed
 
 from engine.base import IllegalMove
-from engine.freibeuter import State, apply, new_setup, parse_move, start
+from engine.freibeuter import State, apply, apply_in_place, new_setup, parse_move, start
 from engine.record import replay
 
 scalars = (
@@ -73,7 +73,7 @@ def only_illegal_move_escapes(call, *args: Any) -> None:
 @settings(REPRODUCIBLE, max_examples=1000)
 @given(which=st.integers(0, 2), player=player_like, move=move_like)
 def test_any_move_from_anyone_is_applied_or_refused_with_illegal_move(which, player, move):
-    """apply answers arbitrary moves and players with IllegalMove, accepting only listed moves."""
+    """apply (and apply_in_place) answer any move with IllegalMove unless it is listed."""
     state = positions()[which]
     snapshot = copy.deepcopy(state)
     try:
@@ -81,6 +81,8 @@ def test_any_move_from_anyone_is_applied_or_refused_with_illegal_move(which, pla
     except IllegalMove as error:
         assert error.code and error.message
         assert not is_listed(state, player, move)
+        with pytest.raises(IllegalMove):
+            apply_in_place(state, player, move)
     else:
         assert is_listed(state, player, move)
     assert state == snapshot

@@ -80,7 +80,7 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
     move = _last_move(game)
     if move is None or move.payload["player"] != seat.display_name or move.payload.get("auto"):
         raise NotAllowed("Only the last move, made by yourself, can be taken back.")
-    if not REVEALS_NOTHING[game.kind](move.payload["move"]):
+    if not REVEALS_NOTHING.get(game.kind, lambda move: False)(move.payload["move"]):
         raise NotAllowed(
             "That move drew a card, which is hidden information: it cannot be taken back."
         )

@@ -1,0 +1,155 @@
+"""Takebacks with consent: only a last move that revealed nothing, every other player agrees,
+and replay (state, projections, record, history) honours the taken-back move.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+
+from games import events
+from games.errors import GameOver, NotAllowed
+from games.loading import engine_for, fold, load_state
+from games.models import Event, Game, OutboundMail, Seat
+from games.replay import game_replay
+from games.selectors import moves_played
+from games.services import PlayerSpec, game_create, game_projections_rebuild, move_submit
+from games.takebacks import takeback_answer, takeback_pending, takeback_request
+
+T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def game(db: None) -> Game:
+    return game_create(
+        kind="freibeuter",
+        players=[
+            PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in ("Anne", "Bart", "Cleo")
+        ],
+        seed=5,
+        now=T0,
+    )
+
+
+def _seat(game: Game, name: str) -> Seat:
+    return game.seats.get(display_name=name)
+
+
+def _play(game: Game, name: str, kind: str) -> dict[str, Any]:
+    game.refresh_from_db()
+    move = next(
+        m for m in engine_for(game).legal_moves(load_state(game), name) if m["type"] == kind
+    )
+    move_submit(game=game, seat=_seat(game, name), move=move, expected_seq=game.last_seq, now=T0)
+    game.refresh_from_db()
+    return move
+
+
+def _replayed(game: Game) -> Any:
+    stored = game.events.order_by("seq").values_list("seq", "type", "version", "payload")
+    return fold(engine_for(game), game.pk, None, stored)
+
+
+def test_a_boarding_move_is_taken_back_when_all_others_accept(game: Game) -> None:
+    engine = engine_for(game)
+    start = engine.summary(load_state(game))
+    _play(game, "Anne", "board")
+    takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+    assert sorted(OutboundMail.objects.filter(kind="notice").values_list("to", flat=True)) == [
+        "bart@example.org",
+        "cleo@example.org",
+    ]
+    takeback_answer(game=game, seat=_seat(game, "Bart"), accept=True, now=T0)
+    game.refresh_from_db()
+    assert game.to_move == ["Bart"]  # one acceptance is not enough
+    takeback_answer(game=game, seat=_seat(game, "Cleo"), accept=True, now=T0)
+    game.refresh_from_db()
+    assert game.to_move == ["Anne"]
+    assert Event.objects.filter(game=game).order_by("-seq").first().type == events.MOVE_TAKEN_BACK
+    assert engine.summary(load_state(game)) == start
+    cache.clear()
+    assert engine.summary(load_state(game)) == start == engine.summary(_replayed(game))
+    assert game_projections_rebuild(game=game) is False
+    assert moves_played(game) == []
+    history = game_replay(game=game, seat=None, at=None)
+    assert history["moves"] == []
+    assert history["notes"][-1]["words"] == "Anne took back his last move."
+
+
+def test_the_game_goes_on_after_a_takeback(game: Game) -> None:
+    _play(game, "Anne", "board")
+    takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+    for name in ("Bart", "Cleo"):
+        takeback_answer(game=game, seat=_seat(game, name), accept=True, now=T0)
+    played = _play(game, "Anne", "place")
+    _play(game, "Bart", "board")
+    assert [m["move"] for m in moves_played(game)][0] == played
+    cache.clear()
+    assert engine_for(game).summary(load_state(game)) == engine_for(game).summary(_replayed(game))
+    assert game_projections_rebuild(game=game) is False
+    assert game_replay(game=game, seat=None, at=1)["count"] == 2
+
+
+def test_a_move_that_drew_a_card_cannot_be_taken_back(game: Game) -> None:
+    _play(game, "Anne", "place")
+    with pytest.raises(NotAllowed) as refused:
+        takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+    assert "drew a card" in refused.value.message
+
+
+def test_only_the_last_mover_asks_and_only_once(game: Game) -> None:
+    _play(game, "Anne", "board")
+    with pytest.raises(NotAllowed):
+        takeback_request(game=game, seat=_seat(game, "Bart"), now=T0)
+    takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+    with pytest.raises(NotAllowed):
+        takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+    with pytest.raises(NotAllowed):
+        takeback_answer(game=game, seat=_seat(game, "Anne"), accept=True, now=T0)
+
+
+def test_no_takeback_once_somebody_moved_since(game: Game) -> None:
+    _play(game, "Anne", "board")
+    _play(game, "Bart", "board")
+    with pytest.raises(NotAllowed):
+        takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+
+
+def test_one_decline_ends_the_request(game: Game) -> None:
+    _play(game, "Anne", "board")
+    takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+    takeback_answer(game=game, seat=_seat(game, "Bart"), accept=False, now=T0)
+    assert takeback_pending(game) is None
+    game.refresh_from_db()
+    assert game.to_move == ["Bart"]
+    with pytest.raises(NotAllowed):
+        takeback_answer(game=game, seat=_seat(game, "Cleo"), accept=True, now=T0)
+    assert OutboundMail.objects.filter(kind="notice", to="anne@example.org").exists()
+
+
+def test_bots_never_object(db: None) -> None:
+    game = game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name="Anne"), PlayerSpec(name="Robo", is_bot=True)],
+        seed=3,
+        now=T0,
+    )
+    _play(game, "Anne", "board")
+    assert game.to_move == ["Robo"]  # the bot plays only when the deadline sweep runs
+    takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+    game.refresh_from_db()
+    assert game.to_move == ["Anne"]
+
+
+def test_no_takeback_in_a_finished_game(game: Game) -> None:
+    from django.contrib.auth.models import User
+
+    from games.moderation import game_abort
+
+    _play(game, "Anne", "board")
+    game_abort(game=game, moderator=User.objects.create_user("m"), reason="r", now=T0)
+    with pytest.raises(GameOver):
+        takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)

@@ -15,7 +15,7 @@ from games.links import seat_from_token, seat_token
 from games.loading import engine_for, load_state
 from games.models import Event, Game, OutboundMail
 from games.replay import game_replay
-from games.services import PlayerSpec, game_create, game_projections_rebuild, move_submit
+from games.services import PlayerSpec, game_create, game_projections_rebuild
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
@@ -43,7 +43,9 @@ def _last(game: Game) -> Event:
 
 
 def _notices(game: Game) -> list[str]:
-    return sorted(OutboundMail.objects.filter(game=game, kind="notice").values_list("to", flat=True))
+    return sorted(
+        OutboundMail.objects.filter(game=game, kind="notice").values_list("to", flat=True)
+    )
 
 
 def _history(game: Game) -> list[str]:
@@ -62,7 +64,9 @@ def test_it_pauses_and_resumes_with_reason(game: Game, mod: User) -> None:
     )
     assert game.status == "paused" and game.deadline_at is None
     assert _notices(game) == ["anne@example.org", "bart@example.org", "cleo@example.org"]
-    moderation.game_unpause(game=game, moderator=mod, reason="all clear", now=T0 + timedelta(hours=1))
+    moderation.game_unpause(
+        game=game, moderator=mod, reason="all clear", now=T0 + timedelta(hours=1)
+    )
     game.refresh_from_db()
     assert game.status == "active" and game.deadline_at == T0 + timedelta(hours=73)
     assert _history(game) == [
@@ -163,12 +167,10 @@ def test_notices_are_in_each_players_language(game: Game, mod: User) -> None:
     from games.mail import mail_compose
 
     moderation.game_pause(game=game, moderator=mod, reason="r", now=T0)
-    bodies = {
-        row.to: mail_compose(row).body for row in OutboundMail.objects.filter(kind="notice")
-    }
+    bodies = {row.to: mail_compose(row).body for row in OutboundMail.objects.filter(kind="notice")}
     assert "A moderator paused the game." in bodies["anne@example.org"]
-    assert "Moderator" in bodies["bart@example.org"]
-    assert "modérat" in bodies["cleo@example.org"]
+    assert "Ein Moderator hat das Spiel angehalten." in bodies["bart@example.org"]
+    assert "Un modérateur a mis la partie en pause." in bodies["cleo@example.org"]
 
 
 def test_a_removed_player_to_move_is_played_by_the_bot(game: Game, mod: User) -> None:
@@ -183,4 +185,3 @@ def test_a_removed_player_to_move_is_played_by_the_bot(game: Game, mod: User) ->
     assert game.to_move == ["Bart"]
     engine = engine_for(game)
     assert engine.to_move(load_state(game)) == ["Bart"]
-

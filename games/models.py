@@ -56,6 +56,7 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-id"]
+        permissions = [("moderate_game", "Can take moderator actions on games")]
         indexes = [
             models.Index(fields=["status", "kind"]),
             models.Index(fields=["status", "deadline_at"]),

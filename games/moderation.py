@@ -20,7 +20,7 @@ from games import events
 from games.deadlines import CLOCK_FIELDS, clock_extend, clock_turn_start
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.loading import engine_for, load_state
-from games.models import Event, Game, Seat
+from games.models import Event, Game, OutboundMail, Seat
 from games.notices import notice_mails_queue
 from games.services import _append
 from games.timeouts import game_resume, seat_replace
@@ -260,4 +260,19 @@ def chat_hide(
     payload = events.chat_hidden_payload(message_seq=message_seq, reason=reason)
     event = _record(game, moderator, events.CHAT_HIDDEN, payload)
     game.save(update_fields=["last_seq", "updated_at"])
+    _unsent_mail_scrub(game, message_seq)
     return event
+
+
+def _unsent_mail_scrub(game: Game, message_seq: int) -> None:
+    """Take a hidden message's text out of the game's emails not sent yet."""
+    unsent = OutboundMail.objects.select_for_update().filter(
+        game=game, status__in=[OutboundMail.Status.PENDING, OutboundMail.Status.HELD]
+    )
+    for row in unsent:
+        since = row.context.get("since", [])
+        if any(entry.get("seq") == message_seq for entry in since):
+            for entry in since:
+                if entry.get("seq") == message_seq:
+                    entry.update(text=None, hidden=True)
+            row.save(update_fields=["context"])

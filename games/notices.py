@@ -22,6 +22,7 @@ from games.event_lines import event_line
 from games.links import preferences_link, reply_address, seat_link
 from games.models import Event, Game, MailPreference, OutboundMail, Seat
 from games.outbox import mail_queue
+from games.selectors import hidden_seqs
 
 EXAMPLES = 3
 SINCE_LIMIT = 40
@@ -84,6 +85,9 @@ def since_last_turn(game: Game, seat: Seat, engine: Engine) -> list[dict[str, An
             entry["by"] = payload["by"]
         elif event.type == events.VACATION_STARTED:
             entry["days"] = payload["days"]
+        elif event.type == events.CHAT_POSTED:
+            hidden = event.seq in hidden_seqs(game)
+            entry.update(text=None if hidden else payload["text"], hidden=hidden)
         elif event.type not in (events.TURN_TIMED_OUT, events.GAME_PAUSED):
             continue
         entries.append(entry)

@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from games.web import dashboard_views, history_views, lobby_views, mail_views, views
+from games.web import (
+    dashboard_views,
+    history_views,
+    lobby_views,
+    mail_views,
+    moderation_views,
+    table_views,
+    views,
+)
 
 urlpatterns = [
     path("", dashboard_views.dashboard_page, name="dashboard"),
@@ -22,6 +30,26 @@ urlpatterns = [
     path("play/<str:token>/history/board/", history_views.play_history_board),
     path("play/<str:token>/mail/", mail_views.preferences, name="mail-preferences"),
     path("play/<str:token>/mail/unsubscribe/", mail_views.unsubscribe, name="mail-unsubscribe"),
+    path("games/<int:pk>/chat/", table_views.game_chat, name="game-chat"),
+    path("play/<str:token>/chat/", table_views.play_chat, name="play-chat"),
+    path(
+        "play/<str:token>/chat/<int:seq>/report/",
+        table_views.play_chat_report,
+        name="play-chat-report",
+    ),
+    path("play/<str:token>/takeback/", table_views.play_takeback, name="play-takeback"),
+    path("moderate/", moderation_views.moderate_audit, name="moderate-audit"),
+    path("moderate/games/<int:pk>/", moderation_views.moderate_game, name="moderate-game"),
+    path(
+        "moderate/games/<int:pk>/omniscient/",
+        moderation_views.moderate_omniscient,
+        name="moderate-omniscient",
+    ),
+    path(
+        "moderate/games/<int:pk>/<str:action>/",
+        moderation_views.moderate_action,
+        name="moderate-action",
+    ),
     path("signin/", mail_views.sign_in, name="sign-in"),
     path("signin/<str:token>/", mail_views.sign_in_link, name="sign-in-link"),
     path("my-games/", mail_views.my_games, name="my-games"),

@@ -1,0 +1,90 @@
+"""Staff pages: a game's moderation page and omniscient view, and the moderator audit.
+
+Only moderators (staff with ``games.moderate_game``) get them; anyone else,
+signed in or not, a player with a seat link included, gets 403. Every
+action is a POST with CSRF and a reason, run by ``games.moderation``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors
+from games.audit import game_omniscient, is_moderator, moderator_activity
+from games.chat import chat_messages
+from games.errors import GameError
+from games.links import seat_link
+from games.models import Game
+from games.moderation_requests import ACTIONS, action_run
+
+View = Callable[..., HttpResponse]
+
+
+def moderator_required(view: View) -> View:
+    """Refuse ``view`` with 403 to anyone but a moderator."""
+
+    @wraps(view)
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not is_moderator(request.user):
+            raise PermissionDenied("Only moderators may see this page.")
+        return view(request, *args, **kwargs)
+
+    return checked
+
+
+@require_GET
+@moderator_required
+def moderate_game(request: HttpRequest, pk: int) -> HttpResponse:
+    """A game's seats, chat and event stream, with a form for each moderator action."""
+    game = get_object_or_404(Game, pk=pk)
+    seats = [{"seat": seat, "link": seat_link(seat)} for seat in game.seats.all()]
+    context = {
+        "game": game,
+        "seats": seats,
+        "chat": chat_messages(game=game),
+        "history": selectors.game_history(game=game),
+        "actions": ACTIONS,
+    }
+    return render(request, "games/moderate_game.html", context)
+
+
+@require_POST
+@moderator_required
+def moderate_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """Run one moderator action from the moderation page and come back to it."""
+    game = get_object_or_404(Game, pk=pk)
+    data = {**request.POST.dict(), "winners": request.POST.getlist("winners")}
+    try:
+        action_run(game=game, moderator=request.user, action=action, data=data)
+    except GameError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"Done: {action}.")
+    return redirect("moderate-game", pk=pk)
+
+
+@require_GET
+@moderator_required
+def moderate_omniscient(request: HttpRequest, pk: int) -> HttpResponse:
+    """The whole position of a game, every hand and both decks: moderators only."""
+    game = get_object_or_404(Game, pk=pk)
+    return render(
+        request,
+        "games/moderate_omniscient.html",
+        {"game": game, "summary": game_omniscient(game=game)},
+    )
+
+
+@require_GET
+@moderator_required
+def moderate_audit(request: HttpRequest) -> HttpResponse:
+    """Every moderator action: who, what, when, why and in which game."""
+    return render(request, "games/moderate_audit.html", {"activity": moderator_activity()})

@@ -95,6 +95,7 @@ class Result(TypedDict):
 GAME_MODULES = {
     "freibeuter": "engine.freibeuter",
     "seerauber": "engine.seerauber",
+    "flusspiraten": "engine.flusspiraten",
 }
 
 

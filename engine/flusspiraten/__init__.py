@@ -1,0 +1,39 @@
+"""Flußpiraten (Walter Müller and Klaus Zoch, 1990), as settled in ``rules/flusspiraten.md``.
+
+The module-level names below make up the game protocol of :mod:`engine.base`.
+Dice are never rolled here: the service writes them into the moves
+(:func:`rolls_needed` says how many), and replay reads them.
+"""
+
+from __future__ import annotations
+
+from engine.flusspiraten.board import MAX_PLAYERS, MIN_PLAYERS
+from engine.flusspiraten.bot import bot_move
+from engine.flusspiraten.notation import format_move, parse_move
+from engine.flusspiraten.rules import apply, apply_in_place, legal_moves, rolls_needed
+from engine.flusspiraten.state import State, new_setup, start
+from engine.flusspiraten.views import result, summary, to_move, view
+
+NAME = "flusspiraten"
+RULES_VERSION = 1
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "RULES_VERSION",
+    "State",
+    "apply",
+    "apply_in_place",
+    "bot_move",
+    "format_move",
+    "legal_moves",
+    "new_setup",
+    "parse_move",
+    "result",
+    "rolls_needed",
+    "start",
+    "summary",
+    "to_move",
+    "view",
+]

@@ -1,0 +1,162 @@
+"""The state of a Flußpiraten game, and drawing and checking a setup (rules §2)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.base import IllegalMove, check_players
+from engine.flusspiraten import board
+
+
+class State:
+    """Everything about one game at one moment.
+
+    Players are seat indices internally. A boat's place ``at`` is a river
+    space (0–33) or ``-1 - berth`` in the harbour. The pending step (the
+    record format's "turn as a sequence of steps") is ``step`` with the
+    fields it needs; ``apply`` works on a :meth:`copy`.
+    """
+
+    __slots__ = (
+        "players",
+        "turntable",
+        "scores",
+        "finished",
+        "deployed",
+        "walkers",
+        "at",
+        "crew",
+        "river",
+        "berths",
+        "step",
+        "turn",
+        "boat",
+        "choices",
+        "rower",
+        "walk_from",
+        "points",
+        "rowed",
+        "moved",
+        "waiter",
+        "ford",
+        "pile_boats",
+        "end_reason",
+    )
+
+    players: tuple[str, ...]
+    turntable: int
+    scores: list[int]
+    finished: list[int]
+    deployed: list[bool]
+    walkers: list[list[int]]
+    at: list[int]
+    crew: list[list[int]]
+    river: list[int]
+    berths: list[int]
+    step: str | None
+    turn: int
+    boat: int
+    choices: dict[int, str]
+    rower: int
+    walk_from: int
+    points: int
+    rowed: int
+    moved: list[bool]
+    waiter: int
+    ford: int
+    pile_boats: list[int]
+    end_reason: str | None
+
+    def copy(self) -> State:
+        """Return an independent copy."""
+        new = State.__new__(State)
+        new.players = self.players
+        new.turntable = self.turntable
+        new.scores = self.scores[:]
+        new.finished = self.finished[:]
+        new.deployed = self.deployed[:]
+        new.walkers = [w[:] for w in self.walkers]
+        new.at = self.at[:]
+        new.crew = [c[:] for c in self.crew]
+        new.river = self.river[:]
+        new.berths = self.berths[:]
+        new.step = self.step
+        new.turn = self.turn
+        new.boat = self.boat
+        new.choices = dict(self.choices)
+        new.rower = self.rower
+        new.walk_from = self.walk_from
+        new.points = self.points
+        new.rowed = self.rowed
+        new.moved = self.moved[:]
+        new.waiter = self.waiter
+        new.ford = self.ford
+        new.pile_boats = self.pile_boats[:]
+        new.end_reason = self.end_reason
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in State.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+    def seat(self, player: str) -> int:
+        """The seat of ``player``; :class:`IllegalMove` if he does not play."""
+        try:
+            return self.players.index(player)
+        except ValueError:
+            raise IllegalMove("unknown_player", f"{player!r} does not play in this game.") from None
+
+    def free_berth(self) -> int:
+        """The lowest-numbered free berth ([F11])."""
+        return self.berths.index(-1)
+
+
+def new_setup(players: Sequence[str], rng: random.Random) -> dict[str, Any]:
+    """Roll the die that turns the turntable from 0 (§2)."""
+    return {"turntable_roll": rng.randint(1, 6)}
+
+
+def start(players: Sequence[str], setup: dict[str, Any]) -> State:
+    """Check the setup and return the state before deployment."""
+    names = check_players(
+        players, game="Flußpiraten", minimum=board.MIN_PLAYERS, maximum=board.MAX_PLAYERS
+    )
+    roll = setup.get("turntable_roll") if isinstance(setup, dict) else None
+    if type(roll) is not int or not 1 <= roll <= 6:
+        raise IllegalMove(
+            "invalid_setup", f"turntable_roll must be a die roll from 1 to 6, not {roll!r}."
+        )
+    state = State.__new__(State)
+    state.players = tuple(names)
+    state.turntable = roll
+    state.scores = [0] * len(names)
+    state.finished = [0] * len(names)
+    state.deployed = [False] * len(names)
+    state.walkers = [[] for _ in names]
+    state.at = [-1 - b for b in range(board.BOATS)]
+    state.crew = [[] for _ in range(board.BOATS)]
+    state.river = [-1] * board.RIVER
+    state.berths = list(range(board.BOATS))
+    state.step = "deploy"
+    state.turn = -1
+    state.boat = -1
+    state.choices = {}
+    state.rower = -1
+    state.walk_from = -1
+    state.points = 0
+    state.rowed = -1
+    state.moved = [False] * board.BOATS
+    state.waiter = -1
+    state.ford = -1
+    state.pile_boats = []
+    state.end_reason = None
+    return state

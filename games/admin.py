@@ -1,19 +1,30 @@
-"""Admin: events read-only (they are immutable); games and seats basic (moderation comes later).
+"""Admin: events read-only (they are immutable); games with their event stream and moderation.
 
 Moderators see each game's mail: the outbox rows (sent, pending, failed, with
-their errors) and the received replies, linked from the game's page.
+their errors) and the received replies, linked from the game's page. Games
+filter by "stuck" (deadline passed, or paused) and "reported" (an open chat
+report); the moderator actions run the services of ``games.moderation`` with
+the reason typed in the action bar, and each game links to its moderation
+page, its spectator page and the omniscient view.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 
+from games import events
+from games.errors import GameError
 from games.models import Event, Game, InboundMail, OutboundMail, Seat
+from games.moderation_requests import action_run
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -27,31 +38,114 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
         return False
 
 
+class EventInline(admin.TabularInline):  # type: ignore[type-arg]
+    """The game's event stream, read-only."""
+
+    model = Event
+    extra = 0
+    fields = ["seq", "type", "actor", "payload", "created_at"]
+    readonly_fields = fields
+    can_delete = False
+    ordering = ["seq"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class StuckFilter(admin.SimpleListFilter):
+    title = "stuck"
+    parameter_name = "stuck"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("yes", "deadline passed or paused")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
+        if self.value() != "yes":
+            return queryset
+        overdue = Q(status=Game.Status.ACTIVE, deadline_at__lt=timezone.now())
+        return queryset.filter(overdue | Q(status=Game.Status.PAUSED))
+
+
+class ReportedFilter(admin.SimpleListFilter):
+    title = "reported chat"
+    parameter_name = "reported"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("yes", "has chat reports")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
+        if self.value() != "yes":
+            return queryset
+        reports = Event.objects.filter(game=OuterRef("pk"), type=events.CHAT_REPORTED)
+        return queryset.filter(Exists(reports))
+
+
+class ModerationActionForm(ActionForm):
+    reason = forms.CharField(required=False, max_length=500)
+
+
+def _moderation_action(action: str, description: str) -> Any:
+    @admin.action(description=description, permissions=["moderate"])
+    def run(model_admin: GameAdmin, request: HttpRequest, queryset: QuerySet[Game]) -> None:
+        for game in queryset:
+            try:
+                action_run(game=game, moderator=request.user, action=action, data=request.POST)
+            except GameError as error:
+                model_admin.message_user(request, f"#{game.pk}: {error.message}", messages.ERROR)
+            else:
+                model_admin.message_user(request, f"#{game.pk}: {action} done.")
+
+    run.__name__ = f"moderate_{action}"
+    return run
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ["id", "kind", "status", "last_seq", "to_move", "created_at", "updated_at"]
-    list_filter = ["status", "kind"]
+    list_display = ["id", "kind", "status", "last_seq", "to_move", "deadline_at", "links"]
+    list_filter = ["status", "kind", StuckFilter, ReportedFilter]
+    search_fields = ["=id", "seats__display_name", "seats__email"]
     readonly_fields = [
         "kind", "rules_version", "options", "status", "last_seq", "to_move",
         "scores", "winners", "commitment", "created_at", "updated_at",
-        "deadline_at", "remind_at", "mail",
+        "deadline_at", "remind_at", "mail", "links",
     ]  # fmt: skip
-    inlines = [SeatInline]
+    inlines = [SeatInline, EventInline]
+    action_form = ModerationActionForm
+    actions = [
+        _moderation_action("pause", "Pause (give a reason)"),
+        _moderation_action("resume", "Resume (give a reason)"),
+        _moderation_action("abort", "Abort (give a reason)"),
+    ]
 
     @admin.display(description="mail")
     def mail(self, game: Game) -> str:
         url = reverse("admin:games_outboundmail_changelist") + f"?game__id__exact={game.pk}"
         return format_html('<a href="{}">{} emails</a>', url, game.mails.count())
 
+    @admin.display(description="pages")
+    def links(self, game: Game) -> str:
+        return format_html(
+            '<a href="{}">moderate</a> · <a href="{}">spectator</a> · <a href="{}">omniscient</a>',
+            reverse("moderate-game", kwargs={"pk": game.pk}),
+            reverse("game", kwargs={"pk": game.pk}),
+            reverse("moderate-omniscient", kwargs={"pk": game.pk}),
+        )
+
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # games are created by the service, which writes their first event
+
+    def has_moderate_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("games.moderate_game")
 
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ["game", "seq", "type", "actor", "created_at"]
+    list_display = ["game", "seq", "type", "actor", "payload", "created_at"]
     list_filter = ["type"]
-    search_fields = ["game__id"]
+    search_fields = ["=game__id", "actor"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -89,3 +183,11 @@ class InboundMailAdmin(ReadOnlyAdmin):
     list_display = ["id", "received_at", "sender", "seat", "outcome", "detail"]
     list_filter = ["outcome"]
     search_fields = ["sender", "message_id", "=seat__game__id"]
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ["id", "game", "position", "display_name", "email", "is_bot", "user"]
+    list_filter = ["is_bot", "game__status"]
+    search_fields = ["display_name", "email", "=game__id"]
+    readonly_fields = [field.name for field in Seat._meta.fields]

@@ -24,6 +24,7 @@ from games.errors import (
     GameNotActive,
     GameOver,
     MoveIdReused,
+    NotAllowed,
     NotYourSeat,
     RecordHidden,
     StaleSeq,
@@ -36,6 +37,7 @@ _SERVICE_STATUS: dict[type[GameError], int] = {
     MoveIdReused: status.HTTP_409_CONFLICT,
     GameNotActive: status.HTTP_409_CONFLICT,
     GameOver: status.HTTP_409_CONFLICT,
+    NotAllowed: status.HTTP_400_BAD_REQUEST,
     NotYourSeat: status.HTTP_403_FORBIDDEN,
     RecordHidden: status.HTTP_403_FORBIDDEN,
 }

@@ -3,7 +3,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games.api import views
+from games.api import moderation_views, views
 
 urlpatterns = [
     path("games/", views.GameListView.as_view(), name="api-games"),
@@ -13,6 +13,18 @@ urlpatterns = [
     path("games/<int:pk>/events/", views.HistoryView.as_view(), name="api-game-events"),
     path("games/<int:pk>/record/", views.RecordView.as_view(), name="api-game-record"),
     path("games/<int:pk>/fairness/", views.FairnessView.as_view(), name="api-game-fairness"),
+    path("games/<int:pk>/chat/", moderation_views.ChatView.as_view(), name="api-game-chat"),
+    path(
+        "games/<int:pk>/takeback/",
+        moderation_views.TakebackView.as_view(),
+        name="api-game-takeback",
+    ),
+    path(
+        "games/<int:pk>/moderate/<str:action>/",
+        moderation_views.ModerationActionView.as_view(),
+        name="api-game-moderate",
+    ),
+    path("moderation/audit/", moderation_views.AuditView.as_view(), name="api-moderation-audit"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

@@ -1,0 +1,115 @@
+"""Staff API: moderator actions and the audit; the table chat and takebacks for seats.
+
+Moderator endpoints need a moderator's session (:class:`IsModerator`): a
+seat token, a plain user or no credentials at all get 403. Chat reads are
+public and never carry a hidden message's text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api.views import READ_ERRORS, WRITE_ERRORS, _game, _player_seat
+from games.audit import is_moderator, moderator_activity
+from games.chat import chat_messages, chat_post
+from games.moderation_requests import action_run
+from games.takebacks import takeback_answer, takeback_request
+
+
+class IsModerator(BasePermission):
+    """Staff with ``games.moderate_game``."""
+
+    message = "Only moderators may do this."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return is_moderator(request.user)
+
+
+ActionInput = inline_serializer(
+    "ModerationActionInput",
+    {
+        "reason": serializers.CharField(),
+        "seat": serializers.IntegerField(required=False),
+        "hours": serializers.IntegerField(required=False),
+        "email": serializers.EmailField(required=False),
+        "winners": serializers.ListField(child=serializers.CharField(), required=False),
+        "message_seq": serializers.IntegerField(required=False),
+    },
+)
+
+
+class ModerationActionView(APIView):
+    permission_classes = [IsModerator]
+
+    @extend_schema(operation_id="games_moderate", request=ActionInput, responses=WRITE_ERRORS)
+    def post(self, request: Request, pk: int, action: str) -> Response:
+        game = _game(request, pk)
+        data = request.data if isinstance(request.data, dict) else {}
+        action_run(game=game, moderator=request.user, action=action, data=data)
+        game.refresh_from_db()
+        return Response({"status": game.status, "last_seq": game.last_seq})
+
+
+class AuditView(APIView):
+    permission_classes = [IsModerator]
+
+    @extend_schema(operation_id="moderation_audit", responses=READ_ERRORS)
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {
+                    "moderator": row["moderator"].get_username() if row["moderator"] else None,
+                    "type": row["type"],
+                    "what": row["what"],
+                    "why": row["why"],
+                    "when": row["when"],
+                    "game": row["game"].pk,
+                    "seq": row["seq"],
+                }
+                for row in moderator_activity()
+            ]
+        )
+
+
+class ChatView(APIView):
+    @extend_schema(operation_id="games_chat", responses=READ_ERRORS)
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(chat_messages(game=_game(request, pk)))
+
+    @extend_schema(
+        operation_id="games_chat_post",
+        request=inline_serializer("ChatInput", {"text": serializers.CharField()}),
+        responses=WRITE_ERRORS,
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game = _game(request, pk)
+        text = str(request.data.get("text", "")) if isinstance(request.data, dict) else ""
+        if is_moderator(request.user):
+            event = chat_post(game=game, moderator=request.user, text=text)
+        else:
+            event = chat_post(game=game, seat=_player_seat(request, game), text=text)
+        return Response({"seq": event.seq}, status=status.HTTP_201_CREATED)
+
+
+class TakebackView(APIView):
+    @extend_schema(
+        operation_id="games_takeback",
+        request=inline_serializer("TakebackInput", {"answer": serializers.CharField()}),
+        responses=WRITE_ERRORS,
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game = _game(request, pk)
+        seat = _player_seat(request, game)
+        answer = request.data.get("answer") if isinstance(request.data, dict) else None
+        if answer == "ask":
+            event = takeback_request(game=game, seat=seat)
+        else:
+            event = takeback_answer(game=game, seat=seat, accept=answer == "accept")
+        return Response({"seq": event.seq, "type": event.type}, status=status.HTTP_201_CREATED)

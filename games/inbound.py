@@ -5,7 +5,9 @@ seat; the sender must be that seat's address. The first line that is neither
 empty nor quoted (``> …``, ``On … wrote:``, a signature after ``-- ``; an
 HTML-only mail is turned into text first) is parsed with the engine's text
 notation and submitted through ``move_submit`` with the Message-ID as move id,
-so the same message delivered twice is played once. The sender gets a
+so the same message delivered twice is played once. A first line ``accept``
+or ``decline`` (or ``annehmen``/``ablehnen``, ``accepter``/``refuser``)
+answers the open takeback request instead. The sender gets a
 confirmation or the reason with the legal moves. Mail from strangers, with a
 bad or revoked address, or that cannot be read changes nothing, gets no
 answer (no backscatter) and is logged as an ``InboundMail`` row.
@@ -27,12 +29,14 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine.base import IllegalMove
+from games import events
 from games.errors import GameError
 from games.links import REPLY_PREFIX, seat_from_reply_address
 from games.loading import engine_for, load_state
 from games.models import InboundMail, Seat
-from games.notices import reply_mail_queue
+from games.notices import notice_mails_queue, reply_mail_queue
 from games.services import move_submit
+from games.takebacks import takeback_answer
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +46,15 @@ QUOTE_HEADER = re.compile(
     re.IGNORECASE,
 )
 ADDRESS_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")
+TAKEBACK_ANSWERS = {
+    "accept": True,
+    "decline": False,
+    "annehmen": True,
+    "ablehnen": False,
+    "accepter": True,
+    "refuser": False,
+}
+"""First lines that answer a takeback request (no move's notation starts with these words)."""
 
 
 class _TextOfHtml(HTMLParser):
@@ -157,7 +170,31 @@ def mail_receive(*, raw: bytes, now: datetime | None = None) -> str:
         outcome = _log(key, message_id, sender, seat, "received", text or "")
         if outcome == "duplicate":
             return outcome
+        answer = (text or "").strip().rstrip(".!").lower()
+        if answer in TAKEBACK_ANSWERS:
+            return _answer(seat, TAKEBACK_ANSWERS[answer], text or "", message_id, key, now)
         return _play(seat, text or "", f"mail:{key[:40]}", message_id, key, now)
+
+
+def _answer(seat: Seat, accept: bool, text: str, message_id: str, key: str, now: datetime) -> str:
+    """Accept or decline the open takeback by reply; a refusal is answered like a bad move."""
+    game = seat.game
+    try:
+        event = takeback_answer(game=game, seat=seat, accept=accept, now=now)
+    except GameError as error:
+        reply_mail_queue(
+            game=game, seat=seat, accepted=False, text=text, message=error.message,
+            in_reply_to=message_id, now=now,
+        )  # fmt: skip
+        InboundMail.objects.filter(message_key=key).update(outcome="refused", detail=error.message)
+        return "refused"
+    game.refresh_from_db()
+    notice_mails_queue(
+        game=game, event_type=event.type, payload=event.payload, now=now, seats=[seat]
+    )
+    outcome = "accepted" if event.type == events.TAKEBACK_ACCEPTED else "declined"
+    InboundMail.objects.filter(message_key=key).update(outcome=outcome, detail=text)
+    return outcome
 
 
 def _play(seat: Seat, text: str, move_id: str, message_id: str, key: str, now: datetime) -> str:

@@ -153,3 +153,60 @@ def test_no_takeback_in_a_finished_game(game: Game) -> None:
     game_abort(game=game, moderator=User.objects.create_user("m"), reason="r", now=T0)
     with pytest.raises(GameOver):
         takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+
+
+def _mail(seat: Seat, body: str) -> bytes:
+    from email.message import EmailMessage
+    from email.utils import make_msgid
+
+    from games.links import reply_address
+
+    message = EmailMessage()
+    message["From"] = seat.email
+    message["To"] = reply_address(seat)
+    message["Subject"] = "Re: takeback"
+    message["Message-ID"] = make_msgid(domain="players.example")
+    message.set_content(body)
+    return message.as_bytes()
+
+
+def test_players_answer_a_takeback_by_email(game: Game) -> None:
+    from games.inbound import mail_receive
+
+    _play(game, "Anne", "board")
+    assert mail_receive(raw=_mail(_seat(game, "Bart"), "accept\n\n> quoted")) == "refused"
+    takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+    assert mail_receive(raw=_mail(_seat(game, "Bart"), "Accept\n\nOn Monday you wrote:")) == (
+        "accepted"
+    )
+    assert mail_receive(raw=_mail(_seat(game, "Cleo"), "annehmen")) == "accepted"
+    game.refresh_from_db()
+    assert game.to_move == ["Anne"]
+    assert OutboundMail.objects.filter(kind="move_refused", to="bart@example.org").exists()
+
+
+def test_a_decline_by_email_tells_the_asker(game: Game) -> None:
+    from games.inbound import mail_receive
+
+    _play(game, "Anne", "board")
+    takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+    assert mail_receive(raw=_mail(_seat(game, "Cleo"), "decline")) == "declined"
+    assert takeback_pending(game) is None
+    assert OutboundMail.objects.filter(kind="notice", to="anne@example.org").exists()
+
+
+def test_players_ask_and_answer_from_the_game_page(game: Game) -> None:
+    from django.test import Client
+
+    from games.links import seat_token
+
+    _play(game, "Anne", "board")
+    pages = {name: f"/play/{seat_token(_seat(game, name))}/" for name in ("Anne", "Bart", "Cleo")}
+    client = Client()
+    assert client.post(pages["Anne"] + "takeback/", {"answer": "ask"}).status_code == 302
+    chat = client.get(pages["Bart"] + "chat/").content.decode()
+    assert "Anne asks to take back his last move." in chat and 'value="accept"' in chat
+    client.post(pages["Bart"] + "takeback/", {"answer": "accept"})
+    client.post(pages["Cleo"] + "takeback/", {"answer": "accept"})
+    game.refresh_from_db()
+    assert game.to_move == ["Anne"]

@@ -146,3 +146,17 @@ def test_the_next_turn_email_carries_the_chat_until_a_moderator_hides_it(
     turn.refresh_from_db()
     body = mail_compose(turn).message().as_bytes()
     assert b"Good luck" not in body and b"hidden by a moderator" in body
+
+
+def test_the_chat_speaks_the_seats_language(db: None, mod: User) -> None:
+    game = game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name="Anne", language="de"), PlayerSpec(name="Bart", language="fr")],
+        seed=4,
+    )
+    message = chat_post(game=game, seat=_seat(game, "Anne"), text="Hallo")
+    chat_hide(game=game, moderator=mod, reason="test", message_seq=message.seq)
+    german = Client().get(f"/play/{seat_token(_seat(game, 'Anne'))}/chat/").content.decode()
+    french = Client().get(f"/play/{seat_token(_seat(game, 'Bart'))}/chat/").content.decode()
+    assert "Tischgespräch" in german and "von einem Moderator ausgeblendet" in german
+    assert "Discussion de table" in french and "masqué par un modérateur" in french

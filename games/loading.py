@@ -92,6 +92,7 @@ def fold(
     only move a takeback may undo), so a replay skips the taken-back move.
     """
     before_last_move: Any = None
+    from_creation = state is None
     for seq, event_type, version, raw in stored:
         payload = events.upcast(event_type, version, raw)
         try:
@@ -105,8 +106,10 @@ def fold(
                 before_last_move = state
                 state = engine.apply(state, payload["player"], payload["move"])
             elif event_type == events.MOVE_TAKEN_BACK:
-                if before_last_move is None:
+                if before_last_move is None and not from_creation:
                     raise _NeedsFullReplay
+                if before_last_move is None:
+                    raise IllegalMove("nothing_to_take_back", "No move to take back here.")
                 state, before_last_move = before_last_move, None
         except IllegalMove as error:
             raise ReplayError(game_id, seq, error.code, error.message) from None

@@ -210,3 +210,22 @@ def test_players_ask_and_answer_from_the_game_page(game: Game) -> None:
     client.post(pages["Cleo"] + "takeback/", {"answer": "accept"})
     game.refresh_from_db()
     assert game.to_move == ["Anne"]
+
+
+def test_replay_check_and_rebuild_agree_after_takebacks_and_moderation(game: Game) -> None:
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+
+    from games.moderation import game_adjudicate
+
+    _play(game, "Anne", "board")
+    takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
+    for name in ("Bart", "Cleo"):
+        takeback_answer(game=game, seat=_seat(game, name), accept=True, now=T0)
+    _play(game, "Anne", "board")
+    other = game_create(kind="freibeuter", players=[PlayerSpec(name="X"), PlayerSpec(name="Y")])
+    game_adjudicate(game=other, moderator=User.objects.create_user("m"), reason="r", winners=["Y"])
+    call_command("replay_check")
+    call_command("rebuild_projections")
+    assert game_projections_rebuild(game=game) is False
+    assert game_projections_rebuild(game=other) is False

@@ -32,7 +32,7 @@ def test_a_harbour_boat_leaves_only_with_two_pirates():
 
 
 def test_leaving_the_harbour_goes_straight_up_a_lane_of_the_helmsmans_choice_with_his_wish():
-    """§4, [F4], [F9], [F14]: the highest odd roll, either lane, turn asked of the partner only after true."""
+    """§4, [F4], [F9], [F14]: highest odd roll, either lane; partner asked only after true."""
     state = play(position(boats={1: ("H1", "AB")}), "A", ROW1, [4, 3])
     assert sorted(paths(state)) == [["I1", "I2", "I3"]] * 2 + [["O1", "O2", "O3"]] * 2
     assert {m["turn"] for m in game.legal_moves(state)} == {True, False}
@@ -160,7 +160,7 @@ def test_every_cell_of_the_rowing_test_table(
 
 
 def test_the_dice_of_the_second_choice_are_checked():
-    """Record format, Dice: the first choice carries none, the second exactly what its cell rolls."""
+    """Dice table: the first choice carries none, the second what its cell rolls."""
     state = play(position(boats={1: ("I5", "AB")}), "A", ROW1)
     with pytest.raises(IllegalMove) as error:
         play(state, "A", {"type": "choose", "choice": "die"}, [3])
@@ -177,7 +177,7 @@ def test_the_dice_of_the_second_choice_are_checked():
 
 
 def test_after_club_against_die_the_partner_rows_with_his_own_push_limit():
-    """[F10]: the partner answers the path; the push limit is about his pirates, not the helmsman's."""
+    """[F10]: the partner rows; the push limit is about his pirates, not the helmsman's."""
     state = position(boats={1: ("I5", "AB"), 2: ("I6", "B"), 3: ("O5", "AC")})
     state = play(state, "A", ROW1)
     state = play(state, "A", {"type": "choose", "choice": "club"})

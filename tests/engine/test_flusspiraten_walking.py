@@ -79,7 +79,7 @@ def test_a_walk_with_one_way_is_carried_out_without_asking():
 
 
 def test_stepping_from_XL_into_a_harbour_boat_counts_one_space_and_ends_the_walk():
-    """§3: ["XL", "boat N"] is legal for any roll of 2 or more from SL, each side reaching every berth."""
+    """§3: ["XL", "boat N"] for any roll of 2 or more from SL; each side reaches every berth."""
     state, paths = walk_paths(position(walkers={"A": ["SL"]}), "A", "SL", 5)
     assert ["XL", "boat 1"] in paths and ["XL", "boat 8"] in paths
     state = play(state, "A", {"type": "path", "steps": ["XL", "boat 3"]})
@@ -135,7 +135,7 @@ def test_the_eviction_is_compulsory_even_for_the_walkers_own_pirate():
 
 
 def test_a_waiter_may_pile_into_a_boat_that_ended_its_move_at_the_ford():
-    """§6, [F7], [F13]: after the turn's drift, the waiter's owner may pile into a boat that moved there."""
+    """§6, [F7], [F13]: after the drift, the waiter may pile into a boat that moved there."""
     state = position(boats={1: ("I7", "A")}, walkers={"B": ["F6"]})
     state = play(state, "A", {"type": "row", "boat": 1}, [2])
     assert step(state) == {"kind": "pile", "turn": "A", "player": "B", "ford": "F6", "boats": [1]}

@@ -1,0 +1,74 @@
+"""Measure the strength of the built-in Seeräuber bot against uniformly random players.
+
+    .venv/bin/python bench/seerauber_bot.py [--games 1000]
+
+For 3, 4 and 5 players, one seat is the bot and the others choose uniformly
+among the legal moves (mutiny answers included). The bot's seat rotates from
+game to game, so the advantage of any seat cancels out. Game ``i`` is dealt
+from seed ``i`` and its random players draw from seed ``i`` too, so every run
+plays the same games. A shared victory counts as a win; outright wins are
+reported as well. Not part of the test run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.base import Game, get_game  # noqa: E402
+
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+
+GAME: Game = get_game("seerauber")
+
+
+def play(players: list[str], bot: str, seed: int) -> tuple[list[str], dict[str, int]]:
+    """Play one game, ``bot`` against random players; return the winners and the scores."""
+    deal = random.Random(seed)
+    chooser = random.Random(f"random players {seed}")
+    state = GAME.start(players, GAME.new_setup(players, deal))
+    while moves := GAME.legal_moves(state):
+        player = GAME.to_move(state)[0]
+        move = GAME.bot_move(state, player) if player == bot else chooser.choice(moves)
+        state = GAME.apply(state, player, move)
+    result = GAME.result(state)
+    assert result is not None
+    return result["winners"], result["scores"]
+
+
+def measure(count: int, games: int) -> str:
+    """Play ``games`` games of ``count`` players and describe how the bot did."""
+    players = NAMES[:count]
+    wins = outright = 0
+    margins = []
+    for i in range(games):
+        bot = players[i % count]
+        winners, scores = play(players, bot, seed=i)
+        wins += bot in winners
+        outright += winners == [bot]
+        margins.append(scores[bot] - max(s for p, s in scores.items() if p != bot))
+    return (
+        f"{count} players: bot wins {wins / games:6.1%} (outright {outright / games:6.1%}), "
+        f"fair share {1 / count:5.1%}; median lead {statistics.median(margins):+.0f} ducats"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per player count")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    print(f"Seeräuber bot against random players, {args.games} games per player count")
+    for count in (3, 4, 5):
+        print(measure(count, args.games))
+    print(f"({time.perf_counter() - start:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

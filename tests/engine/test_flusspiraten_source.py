@@ -82,7 +82,7 @@ def test_both_owners_score_and_the_turntable_turns_once_for_the_boat():
 
 
 def test_a_pushed_boat_entering_the_source_scores_before_the_pushing_boat_goes_on():
-    """[F22], [F23], [F11]: boat 2 pushed from I17 scores 3 (berth H1); then boat 1 scores 4 (H2)."""
+    """[F23], [F11]: boat 2 pushed from I17 scores 3 (berth H1); then boat 1 scores 4 (H2)."""
     state = position(boats={1: ("I16", "A"), 2: ("I17", "BC")}, turntable=3)
     state = play(state, "A", ROW1, [3])
     state = play(state, "A", {"type": "path", "steps": ["I17", "source"]})

@@ -45,10 +45,47 @@ ActionInput = inline_serializer(
 )
 
 
+ActionOutput = inline_serializer(
+    "ModerationActionOutput",
+    {"status": serializers.CharField(), "last_seq": serializers.IntegerField()},
+)
+AuditOutput = inline_serializer(
+    "AuditEntryOutput",
+    {
+        "moderator": serializers.CharField(allow_null=True),
+        "type": serializers.CharField(),
+        "what": serializers.CharField(allow_null=True),
+        "why": serializers.CharField(allow_blank=True),
+        "when": serializers.DateTimeField(),
+        "game": serializers.IntegerField(),
+        "seq": serializers.IntegerField(),
+    },
+    many=True,
+)
+ChatOutput = inline_serializer(
+    "ChatMessageOutput",
+    {
+        "seq": serializers.IntegerField(),
+        "player": serializers.CharField(),
+        "text": serializers.CharField(allow_null=True),
+        "hidden": serializers.BooleanField(),
+        "created_at": serializers.DateTimeField(),
+    },
+    many=True,
+)
+SeqOutput = inline_serializer(
+    "EventSeqOutput", {"seq": serializers.IntegerField(), "type": serializers.CharField()}
+)
+
+
 class ModerationActionView(APIView):
     permission_classes = [IsModerator]
 
-    @extend_schema(operation_id="games_moderate", request=ActionInput, responses=WRITE_ERRORS)
+    @extend_schema(
+        operation_id="games_moderate",
+        request=ActionInput,
+        responses={200: ActionOutput, **WRITE_ERRORS},
+    )
     def post(self, request: Request, pk: int, action: str) -> Response:
         game = _game(request, pk)
         data = request.data if isinstance(request.data, dict) else {}
@@ -60,7 +97,7 @@ class ModerationActionView(APIView):
 class AuditView(APIView):
     permission_classes = [IsModerator]
 
-    @extend_schema(operation_id="moderation_audit", responses=READ_ERRORS)
+    @extend_schema(operation_id="moderation_audit", responses={200: AuditOutput, **READ_ERRORS})
     def get(self, request: Request) -> Response:
         return Response(
             [
@@ -79,14 +116,14 @@ class AuditView(APIView):
 
 
 class ChatView(APIView):
-    @extend_schema(operation_id="games_chat", responses=READ_ERRORS)
+    @extend_schema(operation_id="games_chat", responses={200: ChatOutput, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         return Response(chat_messages(game=_game(request, pk)))
 
     @extend_schema(
         operation_id="games_chat_post",
         request=inline_serializer("ChatInput", {"text": serializers.CharField()}),
-        responses=WRITE_ERRORS,
+        responses={201: SeqOutput, **WRITE_ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)
@@ -95,14 +132,14 @@ class ChatView(APIView):
             event = chat_post(game=game, moderator=request.user, text=text)
         else:
             event = chat_post(game=game, seat=_player_seat(request, game), text=text)
-        return Response({"seq": event.seq}, status=status.HTTP_201_CREATED)
+        return Response({"seq": event.seq, "type": event.type}, status=status.HTTP_201_CREATED)
 
 
 class TakebackView(APIView):
     @extend_schema(
         operation_id="games_takeback",
         request=inline_serializer("TakebackInput", {"answer": serializers.CharField()}),
-        responses=WRITE_ERRORS,
+        responses={201: SeqOutput, **WRITE_ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)

@@ -1,4 +1,4 @@
-"""Measure the Freibeuter engine against its budgets (DESIGN §8).
+"""Measure the Freibeuter and Seeräuber engines against their budgets (DESIGN §8).
 
     .venv/bin/python bench/engine.py
 
@@ -30,18 +30,20 @@ RANDOM_GAMES_PER_RUN = 100
 BOT_SEEDS = range(200, 203)
 
 GAME: Game = get_game("freibeuter")
+SEERAUBER: Game = get_game("seerauber")
+SEERAUBER_PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 
 
-def random_record(seed: int) -> dict[str, Any]:
-    """Deal a 4-player game from ``seed`` and play it out with uniformly random legal moves."""
+def random_record(seed: int, game: Game = GAME, players: list[str] = PLAYERS) -> dict[str, Any]:
+    """Deal a game from ``seed`` and play it out with uniformly random legal moves."""
     rng = random.Random(seed)
-    record = new_record("freibeuter", PLAYERS, rng)
+    record = new_record(game.NAME, players, rng)
     _, state = replay(record)
-    while moves := GAME.legal_moves(state):
-        player = GAME.to_move(state)[0]
+    while moves := game.legal_moves(state):
+        player = game.to_move(state)[0]
         move = rng.choice(moves)
         record["moves"].append({"player": player, **move})
-        state = GAME.apply(state, player, move)
+        state = game.apply(state, player, move)
     return record
 
 
@@ -77,15 +79,17 @@ def time_legal_moves(states: list[Any]) -> float:
     return (time.perf_counter() - start) / len(states)
 
 
-def play_random_games(count: int, seed: int) -> float:
-    """Play ``count`` random 4-player games, setup dealing included; return games per second."""
+def play_random_games(
+    count: int, seed: int, game: Game = GAME, players: list[str] = PLAYERS
+) -> float:
+    """Play ``count`` random games, setup dealing included; return games per second."""
     rng = random.Random(seed)
     choice = rng.choice
     start = time.perf_counter()
     for _ in range(count):
-        state = GAME.start(PLAYERS, GAME.new_setup(PLAYERS, rng))
-        while moves := GAME.legal_moves(state):
-            state = GAME.apply(state, GAME.to_move(state)[0], choice(moves))
+        state = game.start(players, game.new_setup(players, rng))
+        while moves := game.legal_moves(state):
+            state = game.apply(state, game.to_move(state)[0], choice(moves))
     return count / (time.perf_counter() - start)
 
 
@@ -139,6 +143,25 @@ def main() -> None:
         games_per_s >= 300,
     )
     report("bot move, mean over 4-bot games", f"{bot_s * 1e3:.2f} ms", "<= 5 ms", bot_s <= 5e-3)
+    seerauber()
+
+
+def seerauber() -> None:
+    """Replay a complete 5-player Seeräuber game and play random 5-player games."""
+    game = random_record(REPLAY_SEED, SEERAUBER, SEERAUBER_PLAYERS)
+    replay_s = median_of_runs(lambda: time_replay(game))
+    runs = iter(range(RUNS))
+    games_per_s = median_of_runs(
+        lambda: play_random_games(RANDOM_GAMES_PER_RUN, next(runs), SEERAUBER, SEERAUBER_PLAYERS)
+    )
+    print(f"Seeräuber engine, medians of {RUNS} runs")
+    report(
+        f"replay, 5-player game of {len(game['moves'])} moves",
+        f"{replay_s * 1e3:.2f} ms",
+        "<= 2 ms",
+        replay_s <= 2e-3,
+    )
+    report("random 5-player games per second", f"{games_per_s:.0f} /s", "-", True)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ state behind.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 
 from engine.base import IllegalMove, Move
@@ -40,26 +41,34 @@ def can_board(state: State, stack: str) -> bool:
     return any(board.SHIPS[ship].crew <= size for ship in state.display)
 
 
+def mutinies(state: State) -> dict[int, str]:
+    """Each seat that may mutiny now, with the captain's stack it may name (§6)."""
+    colour = board.COLOURS[state.turn]
+    found: dict[int, str] = {}
+    for name, pirates in state.stacks.items():
+        if name[0] != colour or len(pirates) <= board.MUTINY_PIRATES or not can_board(state, name):
+            continue
+        counts = Counter(board.OWNER[p] for p in pirates)
+        found.update(
+            (seat, name) for seat, count in counts.items() if count >= board.MUTINY_PIRATES
+        )
+    return found
+
+
 def mutiny_stack(state: State, seat: int) -> str | None:
     """The captain's stack on which ``seat`` may mutiny now, if any (§6)."""
-    captain = state.turn
-    for name, pirates in state.stacks.items():
-        if (
-            board.owner(name) == captain
-            and len(pirates) >= board.MUTINY_PIRATES
-            and sum(1 for p in pirates if board.owner(p) == seat) >= board.MUTINY_PIRATES
-            and can_board(state, name)
-        ):
-            return name
-    return None
+    return mutinies(state).get(seat)
 
 
 def _next_asked(state: State, after: int) -> int | None:
     """The first seat after ``after`` (and before the captain) that may mutiny [S4]."""
+    eligible = mutinies(state)
+    if not eligible:
+        return None
     n = len(state.players)
     seat = (after + 1) % n
     while seat != state.turn:
-        if mutiny_stack(state, seat) is not None:
+        if seat in eligible:
             return seat
         seat = (seat + 1) % n
     return None
@@ -77,9 +86,9 @@ def _stack_name(state: State, value: object, field: str) -> str:
     """Check that ``value`` names the top pirate of a stack; return it."""
     if not isinstance(value, str):
         raise IllegalMove("bad_move", f"Name a stack by its top pirate in {field!r}, e.g. R3.")
-    if not board.is_pirate(value, len(state.players)):
-        raise IllegalMove("unknown_pirate", f"{value!r} is not a pirate of this game.")
     if value not in state.stacks:
+        if not board.is_pirate(value, len(state.players)):
+            raise IllegalMove("unknown_pirate", f"{value!r} is not a pirate of this game.")
         raise IllegalMove(
             "not_a_stack", f"{value} is not on top of a stack; a stack is named by its top pirate."
         )

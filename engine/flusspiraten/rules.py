@@ -174,6 +174,8 @@ BOAT_ENTRIES = {f"boat {b + 1}": BOAT_STEP + b for b in range(board.BOATS)}
 
 
 def _path(state: State, seat: int, move: Move) -> None:
+    if "turn" in move and (state.walk_from >= 0 or state.at[state.boat] >= 0):
+        raise IllegalMove("illegal_path", "Only a boat leaving the harbour says turn.")
     if state.walk_from >= 0:
         _walk_path(state, seat, move)
         return

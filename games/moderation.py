@@ -136,6 +136,8 @@ def seat_invite(
     seat = seat_replace(
         game=game, seat=seat, email=email, actor=actor_of(moderator), reason=reason, now=now
     )
+    seat.user = None  # the old player's account no longer acts for the seat
+    seat.save(update_fields=["user"])
     payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason=reason)
     notice_mails_queue(game=game, event_type=events.SEAT_REPLACED, payload=payload, now=now)
     return seat
@@ -156,9 +158,9 @@ def seat_remove(
     seat = _seat_of(game, seat)
     if seat.is_bot:
         raise NotAllowed(f"The bot already plays for {seat.display_name}.")
-    seat.is_bot, seat.timeouts = True, 0
+    seat.is_bot, seat.timeouts, seat.user = True, 0, None
     seat.token_version += 1
-    seat.save(update_fields=["is_bot", "timeouts", "token_version"])
+    seat.save(update_fields=["is_bot", "timeouts", "user", "token_version"])
     payload = events.seat_replaced_payload(player=seat.display_name, by="bot", reason=reason)
     _record(game, moderator, events.SEAT_REPLACED, payload)
     if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:

@@ -92,10 +92,12 @@ def test_it_extends_the_deadline_of_the_seat_to_move(game: Game, mod: User) -> N
 
 def test_it_hands_a_vanished_players_seat_to_the_bot(game: Game, mod: User) -> None:
     anne = game.seats.get(display_name="Anne")
+    anne.user = User.objects.create_user("anne")
+    anne.save()
     old = seat_token(anne)
     moderation.seat_remove(game=game, moderator=mod, reason="vanished", seat=anne, now=T0)
     anne.refresh_from_db()
-    assert anne.is_bot and seat_from_token(old) is None
+    assert anne.is_bot and seat_from_token(old) is None and anne.user is None
     assert _last(game).payload == {"player": "Anne", "by": "bot", "reason": "vanished"}
     assert "anne@example.org" in _notices(game)
     assert _history(game) == ["The bot now plays for Anne. Reason: vanished"]
@@ -185,3 +187,12 @@ def test_a_removed_player_to_move_is_played_by_the_bot(game: Game, mod: User) ->
     assert game.to_move == ["Bart"]
     engine = engine_for(game)
     assert engine.to_move(load_state(game)) == ["Bart"]
+
+
+def test_the_history_page_shows_moderation_in_the_readers_language(game: Game, mod: User) -> None:
+    from django.test import Client
+
+    moderation.deadline_extend(game=game, moderator=mod, reason="krank", hours=12, now=T0)
+    bart = seat_token(game.seats.get(display_name="Bart"))
+    page = Client().get(f"/play/{bart}/history/").content.decode()
+    assert "Ein Moderator hat Anne 12 Stunden mehr Zeit für den Zug gegeben. Grund: krank" in page

@@ -82,9 +82,17 @@ MOVE_FIELDS: dict[str, dict[str, type]] = {
         "field": str,
         "order": list,
     },
+    "seerauber": {
+        "type": str,
+        "piece": str,
+        "onto": str,
+        "stack": str,
+        "ship": str,
+        "booty": str,
+    },
 }
 """The keys a move of each game may carry, with their JSON types (``rules/freibeuter.md``
-§10); the service refuses other keys, the API also wrong types."""
+§10, ``rules/seerauber.md`` §9); the service refuses other keys, the API also wrong types."""
 
 SECRET_CREATION_KEYS = frozenset({"setup", "salt"})
 """Parts of ``game_created`` that hold hidden information until the game is over."""

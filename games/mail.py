@@ -19,7 +19,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.utils import formats, translation
 
-from games.boards import board_png, position_text
+from games.kinds import kind_of
 from games.models import OutboundMail
 
 BOARD_CID = "board"
@@ -56,9 +56,19 @@ def _render_context(row: OutboundMail) -> dict[str, Any]:
     ]
     view = context.get("view")
     if view is not None:
-        context["position"] = position_text(view)
+        context["position"] = kind_of(_game_kind(context)).position_text(view)
         context["board_cid"] = BOARD_CID
     return context
+
+
+def _game_kind(context: dict[str, Any]) -> str:
+    """The kind of game a row is about (rows queued before kinds were recorded: Freibeuter)."""
+    return str(context.get("game_kind") or "freibeuter")
+
+
+def _templates(context: dict[str, Any], name: str) -> list[str]:
+    """The kind's own template for ``name`` if it has one, else the common one."""
+    return [f"games/mail/{_game_kind(context)}/{name}", f"games/mail/{name}"]
 
 
 def _headers(row: OutboundMail, context: dict[str, Any]) -> dict[str, str]:
@@ -79,10 +89,10 @@ def mail_compose(row: OutboundMail) -> EmailMultiAlternatives:
     template = TEMPLATE_OF.get(row.kind, row.kind)
     with translation.override(row.language):
         context = _render_context(row)
-        subject = render_to_string(f"games/mail/{template}_subject.txt", context)
-        text = render_to_string(f"games/mail/{template}.txt", context)
+        subject = render_to_string(_templates(context, f"{template}_subject.txt"), context)
+        text = render_to_string(_templates(context, f"{template}.txt"), context)
         if template in HTML_KINDS:
-            html = render_to_string(f"games/mail/{template}.html", context)
+            html = render_to_string(_templates(context, f"{template}.html"), context)
         else:
             html = render_to_string("games/mail/plain.html", {**context, "text": text})
     message = EmailMultiAlternatives(
@@ -94,9 +104,14 @@ def mail_compose(row: OutboundMail) -> EmailMultiAlternatives:
         headers=_headers(row, context),
     )
     message.attach_alternative(html, "text/html")
-    if context.get("view") is not None:
+    png = (
+        None
+        if context.get("view") is None
+        else kind_of(_game_kind(context)).board_png(context["view"])
+    )
+    if png is not None:
         message.mixed_subtype = "related"
-        picture = MIMEImage(board_png(context["view"]), "png")
+        picture = MIMEImage(png, "png")
         picture.add_header("Content-ID", f"<{BOARD_CID}>")
         picture.add_header("Content-Disposition", "inline", filename="board.png")
         message.attach(picture)

@@ -19,6 +19,7 @@ from engine.base import Game as Engine
 from games import events
 from games.deadlines import time_control
 from games.event_lines import event_line
+from games.kinds import kind_of
 from games.links import preferences_link, reply_address, seat_link
 from games.models import Event, Game, MailPreference, OutboundMail, Seat
 from games.outbox import mail_queue
@@ -44,6 +45,7 @@ def _seat_context(game: Game, seat: Seat) -> dict[str, Any]:
     return {
         "game": game_label(game),
         "game_id": game.pk,
+        "game_kind": game.kind,
         "player": seat.display_name,
         "seat_link": seat_link(seat),
         "preferences_link": preferences_link(seat),
@@ -116,24 +118,12 @@ def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any) -> dict[
         **_seat_context(game, seat),
         "view": view,
         "hand": view["players"][seat.display_name].get("hand", []),
-        "players": [
-            {"name": name, "number": player["seat"] + 1, **_money(player)}
-            for name, player in sorted(view["players"].items(), key=lambda item: item[1]["seat"])
-        ],
+        "players": kind_of(game.kind).player_rows(view),
         "since": since_last_turn(game, seat, engine),
         "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
         "reply_to": reply_address(seat),
         "examples": _examples(engine, legal),
         "commitment": game.commitment,
-    }
-
-
-def _money(player: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "chests": player["chests"],
-        "credit": player["credit"],
-        "supply": player["supply"],
-        "ships": ", ".join(player["ships"]),
     }
 
 

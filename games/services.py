@@ -103,6 +103,25 @@ def _project(game: Game, engine: Engine, state: Any, *, actor: str) -> None:
         )
 
 
+PASS = {"type": "pass"}
+
+
+def _forced_passes(game: Game, engine: Engine, state: Any) -> Any:
+    """Pass for every player whose only legal move is ``pass``, each recorded with ``auto``.
+
+    Nobody waits on a turn without a choice (issue 7); the game may end on these passes.
+    """
+    while (movers := engine.to_move(state)) and engine.legal_moves(state, movers[0]) == [PASS]:
+        state = engine.apply(state, movers[0], PASS)
+        _append(
+            game,
+            event_type=events.MOVE,
+            payload=events.move_payload(player=movers[0], move=dict(PASS), auto=True),
+            actor="system:pass",
+        )
+    return state
+
+
 def _snapshot_on_commit(game: Game, state: Any) -> None:
     seq = game.last_seq
     transaction.on_commit(lambda: store_snapshot(game, seq, state))
@@ -281,6 +300,7 @@ def move_submit(
             actor=actor,
             move_id=move_id,
         )
+        state = _forced_passes(game, engine, state)
         _project(game, engine, state, actor=actor)
         mover = Seat.objects.get(pk=seat.pk)
         changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)

@@ -27,6 +27,7 @@ from django.utils import timezone
 from games import events
 from games.deadlines import CLOCK_FIELDS, clock_pause_for, clock_turn_start, time_control
 from games.errors import GameError, GameNotActive
+from games.kinds import kind_of
 from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 from games.notices import reminder_mail_queue, timeout_mails_queue, turn_mails_queue
@@ -68,9 +69,14 @@ def _remind(game_id: int, now: datetime) -> bool:
         return True
 
 
-def _bot_plays(game: Game, seat: Seat, now: datetime) -> str:
+def _bot_plays(game: Game, seat: Seat, now: datetime, *, timed_out: bool = False) -> str:
+    """Play the bot's move for ``seat`` (for a late player: the kind's timeout move)."""
     engine = engine_for(game)
-    move = engine.bot_move(load_state(game), seat.display_name)
+    state = load_state(game)
+    if timed_out:
+        move = kind_of(game.kind).timeout_move(engine, state, seat.display_name)
+    else:
+        move = engine.bot_move(state, seat.display_name)
     move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq, auto=True, now=now)
     return engine.format_move(move)
 
@@ -111,7 +117,7 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
         )
     game.save(update_fields=["last_seq", "updated_at"])
     seat.save(update_fields=["timeouts", "is_bot"])
-    played = _bot_plays(game, seat, now)
+    played = _bot_plays(game, seat, now, timed_out=True)
     timeout_mails_queue(game=game, seat=seat, move=played, replaced=replaced, paused=False, now=now)
 
 

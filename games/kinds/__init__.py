@@ -1,0 +1,41 @@
+"""What the site does differently for each kind of game, one module per kind.
+
+Each module offers the same functions (see :class:`Kind`); the service, the
+emails and the deadline sweep ask :func:`kind_of` instead of testing the game's
+name, so a new game plugs in with a module and a line in :data:`KINDS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engine.base import Game as Engine
+from engine.base import Move
+from games.kinds import freibeuter, seerauber
+
+
+class Kind(Protocol):
+    """The per-kind parts of the site (module-level functions)."""
+
+    def position_text(self, view: dict[str, Any]) -> str:
+        """The position as monospaced text, for emails."""
+
+    def board_png(self, view: dict[str, Any]) -> bytes | None:
+        """The position as a PNG for emails, or ``None`` when the text says it all."""
+
+    def player_rows(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """One row per player in seat order (``name``, ``number`` and the kind's money)."""
+
+    def timeout_move(self, engine: Engine, state: Any, player: str) -> Move:
+        """The move the service makes for ``player`` when his deadline has passed."""
+
+
+KINDS: dict[str, Kind] = {
+    "freibeuter": freibeuter,  # type: ignore[dict-item]
+    "seerauber": seerauber,  # type: ignore[dict-item]
+}
+
+
+def kind_of(name: str) -> Kind:
+    """The site module of the game kind ``name``."""
+    return KINDS[name]

@@ -1,0 +1,31 @@
+"""Freibeuter on the site: its email board (grid text and PNG), money rows and timeout move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.base import Game as Engine
+from engine.base import Move
+from games.boards import board_png, position_text
+
+__all__ = ["board_png", "player_rows", "position_text", "timeout_move"]
+
+
+def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Chests, credit, boats and ships of each player, in seat order."""
+    return [
+        {
+            "name": name,
+            "number": player["seat"] + 1,
+            "chests": player["chests"],
+            "credit": player["credit"],
+            "supply": player["supply"],
+            "ships": ", ".join(player["ships"]),
+        }
+        for name, player in sorted(view["players"].items(), key=lambda item: item[1]["seat"])
+    ]
+
+
+def timeout_move(engine: Engine, state: Any, player: str) -> Move:
+    """A late Freibeuter player's turn is played by the bot."""
+    return engine.bot_move(state, player)

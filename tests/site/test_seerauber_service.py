@@ -1,0 +1,88 @@
+"""Seeräuber through the service: moves, forced passes, mutiny timeouts and turn emails.
+
+Issue 7: a ``pass`` that is the only legal move is made by the service
+(``auto: true``), a mutineer who does not answer in time declines
+(``no_mutiny``), and the turn email shows the table as text.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from games import events
+from games.loading import engine_for, load_state
+from games.mail import mail_compose
+from games.models import Event, Game, OutboundMail
+from games.services import PlayerSpec, game_create, move_submit
+from games.timeouts import deadline_sweep
+
+T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+NAMES = ("Anne", "Bart", "Cleo", "Dirk")
+
+
+def _game(players: int = 4, seed: int = 3) -> Game:
+    return game_create(
+        kind="seerauber",
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in NAMES[:players]],
+        seed=seed,
+        now=T0,
+    )
+
+
+def _bot_turn(game: Game, now: datetime) -> None:
+    """The player to move makes the bot's move himself."""
+    game.refresh_from_db()
+    (name,) = game.to_move
+    move = engine_for(game).bot_move(load_state(game), name)
+    seat = game.seats.get(display_name=name)
+    move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq, now=now)
+    game.refresh_from_db()
+
+
+def _moves(game: Game) -> list[dict]:
+    stored = Event.objects.filter(game=game, type=events.MOVE).order_by("seq")
+    return [event.payload for event in stored]
+
+
+def test_a_game_is_played_to_its_end_and_forced_passes_are_made_for_the_player(db: None) -> None:
+    game = _game()
+    engine = engine_for(game)
+    while game.status == Game.Status.ACTIVE:
+        state = load_state(game)
+        # Nobody is ever left to move with nothing but a pass.
+        assert engine.legal_moves(state, game.to_move[0]) != [{"type": "pass"}]
+        _bot_turn(game, T0)
+    passes = [p for p in _moves(game) if p["move"] == {"type": "pass"}]
+    assert passes and all(p.get("auto") is True for p in passes)
+    assert game.status == Game.Status.FINISHED and game.winners
+
+
+def test_a_mutineer_who_does_not_answer_in_time_declines(db: None) -> None:
+    game = _game()
+    engine = engine_for(game)
+    now = T0
+    while engine.summary(load_state(game))["table"]["pending"] is None:
+        now += timedelta(minutes=1)
+        _bot_turn(game, now)
+    pending = engine.summary(load_state(game))["table"]["pending"]
+    asked = pending["mutiny_asked"]
+    deadline_sweep(now=now + timedelta(days=4))
+    game.refresh_from_db()
+    timed_out = Event.objects.filter(game=game, type=events.TURN_TIMED_OUT).get()
+    assert timed_out.payload["player"] == asked
+    answer = Event.objects.filter(game=game, type=events.MOVE, seq__gt=timed_out.seq).first()
+    assert answer is not None
+    assert answer.payload == {"player": asked, "move": {"type": "no_mutiny"}, "auto": True}
+
+
+def test_the_turn_email_shows_the_table_ducats_and_the_notation(db: None) -> None:
+    game = _game()
+    row = OutboundMail.objects.filter(game=game, kind="turn").order_by("id").last()
+    assert row is not None and row.to == "anne@example.org"
+    message = mail_compose(row)
+    text = message.body
+    assert "Ships:" in text and "crew" in text
+    assert "10 ducats" in text
+    assert "stack PIRATE on PIRATE" in text
+    assert any(line.strip().startswith(("stack ", "board ")) for line in text.splitlines())
+    assert not message.attachments  # the table is text; there is no picture

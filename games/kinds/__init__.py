@@ -29,10 +29,16 @@ class Kind(Protocol):
     def timeout_move(self, engine: Engine, state: Any, player: str) -> Move:
         """The move the service makes for ``player`` when his deadline has passed."""
 
+    def page_context(self, *, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:
+        """Everything the game page shows ``seat`` (``None``: a spectator), with its controls."""
+
+    PAGE_TEMPLATE: str
+    PLAY_AREA_TEMPLATE: str
+
 
 KINDS: dict[str, Kind] = {
-    "freibeuter": freibeuter,  # type: ignore[dict-item]
-    "seerauber": seerauber,  # type: ignore[dict-item]
+    "freibeuter": freibeuter,
+    "seerauber": seerauber,
 }
 
 

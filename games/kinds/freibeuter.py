@@ -8,7 +8,15 @@ from engine.base import Game as Engine
 from engine.base import Move
 from games.boards import board_png, position_text
 
-__all__ = ["board_png", "player_rows", "position_text", "timeout_move"]
+__all__ = [
+    "PAGE_TEMPLATE",
+    "PLAY_AREA_TEMPLATE",
+    "board_png",
+    "page_context",
+    "player_rows",
+    "position_text",
+    "timeout_move",
+]
 
 
 def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -29,3 +37,14 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 def timeout_move(engine: Engine, state: Any, player: str) -> Move:
     """A late Freibeuter player's turn is played by the bot."""
     return engine.bot_move(state, player)
+
+
+PAGE_TEMPLATE = "games/game.html"
+PLAY_AREA_TEMPLATE = "games/_play_area.html"
+
+
+def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:
+    """The Freibeuter game page (``games.game_page``, imported here to keep imports acyclic)."""
+    from games.game_page import game_page
+
+    return game_page(game=game, seat=seat, selection=selection)

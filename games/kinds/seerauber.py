@@ -63,3 +63,87 @@ def timeout_move(engine: Engine, state: Any, player: str) -> Move:
     if NO_MUTINY in engine.legal_moves(state, player):
         return dict(NO_MUTINY)
     return engine.bot_move(state, player)
+
+
+COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "K": "black"}
+PAGE_TEMPLATE = "games/seerauber/game.html"
+PLAY_AREA_TEMPLATE = "games/seerauber/_play_area.html"
+
+
+def _disc(pirate: str) -> dict[str, str]:
+    return {"name": pirate, "colour": COLOUR_NAMES[pirate[0]], "value": pirate[1]}
+
+
+def _last_move(game: Any) -> dict[str, Any] | None:
+    from engine.seerauber import format_move
+    from games import events
+    from games.models import Event
+
+    found = Event.objects.filter(game=game, type=events.MOVE).order_by("-seq").first()
+    if found is None:
+        return None
+    payload = events.upcast(found.type, found.version, found.payload)
+    return {
+        "player": payload["player"],
+        "words": format_move(payload["move"]),
+        "auto": payload.get("auto", False),
+    }
+
+
+def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:
+    """The Seeräuber table as ``seat`` sees it (everything is public [S6]) and its moves."""
+    from games.loading import engine_for, load_state
+    from games.mail import local_time
+    from games.models import Game
+
+    engine = engine_for(game)
+    state = load_state(game)
+    viewer = None if seat is None else seat.display_name
+    view = engine.view(state, viewer)
+    legal: list[Move] = []
+    if seat is not None and game.status == Game.Status.ACTIVE and viewer in game.to_move:
+        legal = engine.legal_moves(state, viewer)
+    table = view["table"]
+    colours = dict(zip(view["players"], COLOUR_NAMES.values(), strict=False))
+    time_zone = seat.time_zone if seat is not None else "UTC"
+    return {
+        "game": game,
+        "seat": seat,
+        "view": view,
+        "ships": [
+            {"name": name, **SHIPS[name]._asdict(), "booty": " + ".join(SHIPS[name].booty)}
+            for name in table["display"]
+        ],
+        "stacks": [
+            {
+                "name": name,
+                "captain": stack["captain"],
+                "colour": colours[stack["captain"]],
+                "discs": [_disc(p) for p in reversed(stack["pirates"])],
+            }
+            for name, stack in sorted(table["stacks"].items())
+        ],
+        "players": [
+            {
+                "name": name,
+                "colour": colours[name],
+                "ducats": info["ducats"],
+                "booty": [(kind, info["booty"][kind]) for kind in BOOTY],
+                "free": [_disc(p) for p in info["free"]],
+                "ships": ", ".join(table["boarded"][name]),
+                "score": view["scores"][name],
+                "to_move": name == view["to_move"],
+                "winner": name in view["winners"],
+            }
+            for name, info in view["players"].items()
+        ],
+        "pending": table["pending"],
+        "controls": None,
+        "deck": table["deck"],
+        "options": [engine.format_move(move) for move in legal],
+        "last_move": _last_move(game),
+        "deadline_local": local_time(
+            game.deadline_at.isoformat() if game.deadline_at else None, time_zone
+        ),
+        "time_zone": time_zone,
+    }

@@ -1,4 +1,4 @@
-"""Forms of the lobby: a new table (seats, clock, timeout policy) and taking a seat."""
+"""Forms of the lobby: a new table (game, seats, clock, timeout policy) and taking a seat."""
 
 from __future__ import annotations
 
@@ -9,9 +9,13 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from engine.base import get_game
 from games.lobby import SeatSpec
 
-MAX_SEATS = 4
+GAMES = ("freibeuter", "seerauber")
+"""The games the lobby offers, in the order of its choice."""
+GAME_TITLES = {"freibeuter": "Freibeuter", "seerauber": "Seeräuber"}
+MAX_SEATS = max(get_game(name).MAX_PLAYERS for name in GAMES)
 SEAT_KINDS = [
     ("email", _("a player, invited by email")),
     ("open", _("an open seat (anyone may join)")),
@@ -21,13 +25,29 @@ SEAT_KINDS = [
 HOURS = [(24, _("1 day")), (48, _("2 days")), (72, _("3 days")), (168, _("1 week"))]
 
 
+def game_choices() -> list[tuple[str, str]]:
+    """Each game with its player count: ``Seeräuber (3 to 5 players)``."""
+    choices = []
+    for name in GAMES:
+        engine = get_game(name)
+        count = _("%(low)s to %(high)s players") % {
+            "low": engine.MIN_PLAYERS,
+            "high": engine.MAX_PLAYERS,
+        }
+        choices.append((name, f"{GAME_TITLES[name]} ({count})"))
+    return choices
+
+
 def _language_choices() -> list[tuple[str, str]]:
     return [(code, name) for code, name in settings.LANGUAGES]
 
 
 class TableForm(forms.Form):
-    """A new game: up to four seats, the clock and what a timeout does."""
+    """A new game: which game, its seats, the clock and what a timeout does."""
 
+    game = forms.ChoiceField(
+        label=_("Game"), choices=game_choices, initial="freibeuter", required=False
+    )
     name = forms.CharField(label=_("Name of the game (optional)"), max_length=60, required=False)
     host_email = forms.EmailField(label=_("Your email (optional)"), required=False)
     clock = forms.ChoiceField(
@@ -88,6 +108,10 @@ class TableForm(forms.Form):
             for i in range(MAX_SEATS)
             if data.get(f"seat{i}_kind")
         ]
+
+    def clean_game(self) -> str:
+        """The chosen game; a form without the field (older pages) means Freibeuter."""
+        return str(self.cleaned_data.get("game") or "freibeuter")
 
     def options(self) -> dict[str, Any]:
         """The game options, in the shape ``games.deadlines.time_control`` reads."""

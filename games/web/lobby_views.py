@@ -28,7 +28,7 @@ def lobby_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             table = lobby.table_create(
-                kind="freibeuter",
+                kind=form.cleaned_data["game"],
                 seats=form.seats(),
                 options=form.options(),
                 name=form.cleaned_data["name"],

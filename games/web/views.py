@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from engine.base import IllegalMove
 from games import services
 from games.errors import GameError
-from games.game_page import game_page
+from games.kinds import kind_of
 from games.links import seat_from_token
 from games.loading import engine_for
 from games.models import Game, Seat
@@ -54,7 +54,7 @@ def _selection(request: HttpRequest) -> dict[str, str]:
 def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, Any]:
     selection = _selection(request)
     base = request.path.removesuffix("poll/").removesuffix("confirm/")
-    context = game_page(game=game, seat=seat, selection=selection)
+    context = kind_of(game.kind).page_context(game=game, seat=seat, selection=selection)
     context.update(
         label=game_label(game),
         base=base,
@@ -91,13 +91,15 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         _submit(request, seat)
         return redirect(request.path)
-    return render(request, "games/game.html", _context(request, seat.game, seat))
+    return render(
+        request, kind_of(seat.game.kind).PAGE_TEMPLATE, _context(request, seat.game, seat)
+    )
 
 
 def _poll(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
     if request.GET.get("seq") == str(game.last_seq):
         return HttpResponse(status=204)
-    return render(request, "games/_play_area.html", _context(request, game, seat))
+    return render(request, kind_of(game.kind).PLAY_AREA_TEMPLATE, _context(request, game, seat))
 
 
 @require_GET
@@ -125,7 +127,7 @@ def play_confirm(request: HttpRequest, token: str) -> HttpResponse:
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A spectator's game page: the board and the players, no hand."""
     game = get_object_or_404(Game, pk=pk)
-    return render(request, "games/game.html", _context(request, game, None))
+    return render(request, kind_of(game.kind).PAGE_TEMPLATE, _context(request, game, None))
 
 
 @require_GET

@@ -1,0 +1,77 @@
+"""Seeräuber on the web: the lobby offers it, and its game page shows the table and its moves.
+
+The page draws the displayed ships as cards, every stack as a column of
+coloured discs, free pirates, ducats and booty (all public [S6]), and each
+legal move as a button that posts it.
+"""
+
+from __future__ import annotations
+
+from django.test import Client
+
+from games.links import seat_token
+from games.models import Event, Game, Table
+from games.services import PlayerSpec, game_create
+
+NAMES = ("Anne", "Bart", "Cleo")
+
+
+def _game() -> Game:
+    return game_create(kind="seerauber", players=[PlayerSpec(name=n) for n in NAMES], seed=4)
+
+
+def test_the_lobby_offers_both_games_with_their_player_counts(db: None, client: Client) -> None:
+    page = client.get("/games/new/").content.decode()
+    assert "Freibeuter (2 to 4 players)" in page
+    assert "Seeräuber (3 to 5 players)" in page
+
+
+def test_a_seerauber_table_of_a_player_and_two_bots_is_opened(db: None, client: Client) -> None:
+    form = {
+        "game": "seerauber",
+        "clock": "per_move",
+        "hours": 72,
+        "bank_days": 10,
+        "timeout_policy": "bot",
+        "replace_after": 3,
+        "seat0_kind": "email",
+        "seat0_name": "Anne",
+        "seat0_email": "anne@example.org",
+        "seat1_kind": "bot",
+        "seat2_kind": "bot",
+        **{f"seat{i}_language": "en" for i in range(5)},
+    }
+    response = client.post("/games/new/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Table.objects.get().kind == "seerauber"
+
+
+def test_the_page_shows_ships_stacks_players_and_the_moves_as_buttons(
+    db: None, client: Client
+) -> None:
+    game = _game()
+    anne = game.seats.get(position=0)
+    page = client.get(f"/play/{seat_token(anne)}/").content.decode()
+    assert page.count('class="ship"') == 3
+    assert 'data-player="Cleo"' in page
+    assert 'data-move="stack R2 on B2"' in page
+    assert Event.objects.filter(game=game).count() == 1  # a GET never changes anything
+    spectator = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'class="ship"' in spectator and "data-move=" not in spectator
+
+
+def test_a_move_posted_from_the_page_is_played_and_drawn_as_a_stack(
+    db: None, client: Client
+) -> None:
+    game = _game()
+    token = seat_token(game.seats.get(position=0))
+    response = client.post(f"/play/{token}/", {"move": "stack R2 on B2", "expected_seq": 1})
+    assert response.status_code == 302
+    assert Event.objects.get(game=game, seq=2).payload["move"] == {
+        "type": "stack",
+        "piece": "R2",
+        "onto": "B2",
+    }
+    page = client.get(f"/play/{token}/").content.decode()
+    assert 'data-stack="R2"' in page
+    assert page.count('class="disc') >= 15

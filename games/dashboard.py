@@ -13,8 +13,8 @@ from django.core.paginator import Paginator
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from games import events
-from games.describe import move_action
 from games.drawing import seat_marks
+from games.kinds import kind_of
 from games.links import seat_token
 from games.mail import local_time
 from games.models import Event, Game, Seat
@@ -49,7 +49,8 @@ def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
             game.last_move_version,  # type: ignore[attr-defined]
             game.last_move_payload,  # type: ignore[attr-defined]
         )
-        last = {"player": payload["player"], "action": move_action(payload["move"])}
+        action = kind_of(game.kind).move_action(payload["move"])
+        last = {"player": payload["player"], "action": action}
     return {
         "game": game,
         "label": game_label(game),

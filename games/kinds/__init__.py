@@ -32,8 +32,16 @@ class Kind(Protocol):
     def page_context(self, *, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:
         """Everything the game page shows ``seat`` (``None``: a spectator), with its controls."""
 
+    def move_action(self, move: Move) -> str:
+        """A move in a few words, for lists (the dashboard's last move)."""
+
+    def history_context(self, *, game: Any, seat: Any, at: int | None) -> dict[str, Any]:
+        """The moves of the history page and the position after move ``at``."""
+
     PAGE_TEMPLATE: str
     PLAY_AREA_TEMPLATE: str
+    HISTORY_TEMPLATE: str
+    REPLAY_TEMPLATE: str
 
 
 KINDS: dict[str, Kind] = {

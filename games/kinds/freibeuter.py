@@ -9,9 +9,13 @@ from engine.base import Move
 from games.boards import board_png, position_text
 
 __all__ = [
+    "HISTORY_TEMPLATE",
     "PAGE_TEMPLATE",
     "PLAY_AREA_TEMPLATE",
+    "REPLAY_TEMPLATE",
     "board_png",
+    "history_context",
+    "move_action",
     "page_context",
     "player_rows",
     "position_text",
@@ -34,6 +38,13 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def move_action(move: Move) -> str:
+    """A move in a few words (``games.describe``, imported here to keep imports acyclic)."""
+    from games.describe import move_action as describe
+
+    return describe(move)
+
+
 def timeout_move(engine: Engine, state: Any, player: str) -> Move:
     """A late Freibeuter player's turn is played by the bot."""
     return engine.bot_move(state, player)
@@ -48,3 +59,14 @@ def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str
     from games.game_page import game_page
 
     return game_page(game=game, seat=seat, selection=selection)
+
+
+HISTORY_TEMPLATE = "games/history.html"
+REPLAY_TEMPLATE = "games/_replay.html"
+
+
+def history_context(*, game: Any, seat: Any, at: int | None) -> dict[str, Any]:
+    """The Freibeuter history page (``games.replay``)."""
+    from games.replay import game_replay
+
+    return game_replay(game=game, seat=seat, at=at)

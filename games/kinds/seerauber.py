@@ -22,6 +22,13 @@ def ship_line(name: str) -> str:
     return f"{name}  crew {ship.crew}  {ship.ducats} ducats  {booty}  ? wage {ship.wage}"
 
 
+def move_action(move: Move) -> str:
+    """A move in its text notation (§9): ``stack R3 on B5``."""
+    from engine.seerauber import format_move
+
+    return format_move(move)
+
+
 def position_text(view: dict[str, Any]) -> str:
     """The table as text: ships on display, stacks (bottom to top), free pirates, the deck."""
     table = view["table"]
@@ -90,25 +97,11 @@ def _last_move(game: Any) -> dict[str, Any] | None:
     }
 
 
-def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:
-    """The Seeräuber table as ``seat`` sees it (everything is public [S6]) and its moves."""
-    from games.loading import engine_for, load_state
-    from games.mail import local_time
-    from games.models import Game
-
-    engine = engine_for(game)
-    state = load_state(game)
-    viewer = None if seat is None else seat.display_name
-    view = engine.view(state, viewer)
-    legal: list[Move] = []
-    if seat is not None and game.status == Game.Status.ACTIVE and viewer in game.to_move:
-        legal = engine.legal_moves(state, viewer)
+def table_context(view: dict[str, Any]) -> dict[str, Any]:
+    """The table of ``view`` for the templates: ship cards, stacks of discs, players' rows."""
     table = view["table"]
     colours = dict(zip(view["players"], COLOUR_NAMES.values(), strict=False))
-    time_zone = seat.time_zone if seat is not None else "UTC"
     return {
-        "game": game,
-        "seat": seat,
         "view": view,
         "ships": [
             {"name": name, **SHIPS[name]._asdict(), "booty": " + ".join(SHIPS[name].booty)}
@@ -118,7 +111,6 @@ def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str
             {
                 "name": name,
                 "captain": stack["captain"],
-                "colour": colours[stack["captain"]],
                 "discs": [_disc(p) for p in reversed(stack["pirates"])],
             }
             for name, stack in sorted(table["stacks"].items())
@@ -138,12 +130,75 @@ def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str
             for name, info in view["players"].items()
         ],
         "pending": table["pending"],
-        "controls": None,
         "deck": table["deck"],
+    }
+
+
+def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:
+    """The Seeräuber table as ``seat`` sees it (everything is public [S6]) and its moves."""
+    from games.loading import engine_for, load_state
+    from games.mail import local_time
+    from games.models import Game
+
+    engine = engine_for(game)
+    state = load_state(game)
+    viewer = None if seat is None else seat.display_name
+    legal: list[Move] = []
+    if seat is not None and game.status == Game.Status.ACTIVE and viewer in game.to_move:
+        legal = engine.legal_moves(state, viewer)
+    time_zone = seat.time_zone if seat is not None else "UTC"
+    return {
+        **table_context(engine.view(state, viewer)),
+        "game": game,
+        "seat": seat,
+        "controls": None,
         "options": [engine.format_move(move) for move in legal],
         "last_move": _last_move(game),
         "deadline_local": local_time(
             game.deadline_at.isoformat() if game.deadline_at else None, time_zone
         ),
         "time_zone": time_zone,
+    }
+
+
+HISTORY_TEMPLATE = "games/seerauber/history.html"
+REPLAY_TEMPLATE = "games/seerauber/_replay.html"
+
+
+def history_context(*, game: Any, seat: Any, at: int | None) -> dict[str, Any]:
+    """Every move in notation and the table after move ``at`` (default: the latest)."""
+    from games import events
+    from games.loading import engine_for
+    from games.models import Event
+
+    engine = engine_for(game)
+    viewer = None if seat is None else seat.display_name
+    states: list[Any] = []
+    moves: list[dict[str, Any]] = []
+    stored = Event.objects.filter(game=game, seq__lte=game.last_seq).order_by("seq")
+    for event in stored:
+        payload = events.upcast(event.type, event.version, event.payload)
+        if event.type == events.GAME_CREATED:
+            states = [engine.start(payload["players"], payload["setup"])]
+        elif event.type == events.MOVE_TAKEN_BACK and moves:
+            moves.pop()
+            states.pop()
+        elif event.type == events.MOVE and states:
+            states.append(engine.apply(states[-1], payload["player"], payload["move"]))
+            moves.append(
+                {
+                    "number": len(moves) + 1,
+                    "player": payload["player"],
+                    "words": engine.format_move(payload["move"]),
+                    "auto": bool(payload.get("auto")),
+                }
+            )
+    count = len(moves)
+    at = count if at is None else max(0, min(at, count))
+    return {
+        **table_context(engine.view(states[at], viewer)),
+        "moves": moves,
+        "at": at,
+        "count": count,
+        "shown": moves[at - 1] if at else None,
     }

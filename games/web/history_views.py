@@ -14,9 +14,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from games.kinds import kind_of
 from games.models import Game, Seat
 from games.notices import game_label
-from games.replay import game_replay
 from games.selectors import game_record
 from games.web.views import _seat, seat_language
 
@@ -30,14 +30,15 @@ def _at(request: HttpRequest) -> int | None:
 
 def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, Any]:
     base = request.path.removesuffix("board/")
-    context = game_replay(game=game, seat=seat, at=_at(request))
+    context = kind_of(game.kind).history_context(game=game, seat=seat, at=_at(request))
     context.update(game=game, seat=seat, label=game_label(game), base=base)
     context["game_url"] = base.removesuffix("history/")
     return context
 
 
 def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -> HttpResponse:
-    template = "games/_replay.html" if fragment else "games/history.html"
+    kind = kind_of(game.kind)
+    template = kind.REPLAY_TEMPLATE if fragment else kind.HISTORY_TEMPLATE
     return render(request, template, _context(request, game, seat))
 
 

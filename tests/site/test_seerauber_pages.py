@@ -75,3 +75,15 @@ def test_a_move_posted_from_the_page_is_played_and_drawn_as_a_stack(
     page = client.get(f"/play/{token}/").content.decode()
     assert 'data-stack="R2"' in page
     assert page.count('class="disc') >= 15
+
+
+def test_the_history_lists_every_move_and_shows_the_table_after_any_of_them(
+    db: None, client: Client
+) -> None:
+    game = _game()
+    token = seat_token(game.seats.get(position=0))
+    client.post(f"/play/{token}/", {"move": "stack R2 on B2", "expected_seq": 1})
+    page = client.get(f"/play/{token}/history/").content.decode()
+    assert "stack R2 on B2" in page and 'data-stack="R2"' in page
+    before = client.get(f"/games/{game.pk}/history/board/", {"at": 0}).content.decode()
+    assert "data-stack=" not in before and 'class="ship"' in before

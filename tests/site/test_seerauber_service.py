@@ -8,8 +8,12 @@ Issue 7: a ``pass`` that is the only legal move is made by the service
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from email.utils import make_msgid
 
 from games import events
+from games.inbound import mail_receive
+from games.links import reply_address
 from games.loading import engine_for, load_state
 from games.mail import mail_compose
 from games.models import Event, Game, OutboundMail
@@ -86,3 +90,18 @@ def test_the_turn_email_shows_the_table_ducats_and_the_notation(db: None) -> Non
     assert "stack PIRATE on PIRATE" in text
     assert any(line.strip().startswith(("stack ", "board ")) for line in text.splitlines())
     assert not message.attachments  # the table is text; there is no picture
+
+
+def test_a_move_replied_by_email_in_the_text_notation_is_played(db: None) -> None:
+    game = _game()
+    anne = game.seats.get(display_name="Anne")
+    message = EmailMessage()
+    message["From"] = f"Anne <{anne.email}>"
+    message["To"] = reply_address(anne)
+    message["Subject"] = "Re: your turn"
+    message["Message-ID"] = make_msgid(domain="players.example")
+    message.set_content("Stack r2 ON b2\n\n> the quoted turn email")
+    assert mail_receive(raw=message.as_bytes()) == "played"
+    (move,) = _moves(game)
+    assert move["player"] == "Anne" and not move["auto"]
+    assert move["move"] == {"type": "stack", "piece": "R2", "onto": "B2"}

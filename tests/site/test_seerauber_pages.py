@@ -87,3 +87,13 @@ def test_the_history_lists_every_move_and_shows_the_table_after_any_of_them(
     assert "stack R2 on B2" in page and 'data-stack="R2"' in page
     before = client.get(f"/games/{game.pk}/history/board/", {"at": 0}).content.decode()
     assert "data-stack=" not in before and 'class="ship"' in before
+
+
+def test_the_page_speaks_the_seats_language(db: None, client: Client) -> None:
+    game = game_create(
+        kind="seerauber",
+        players=[PlayerSpec(name=n, language="de") for n in NAMES],
+        seed=4,
+    )
+    page = client.get(f"/play/{seat_token(game.seats.get(position=0))}/").content.decode()
+    assert "Deine Züge" in page and "Ausliegende Schiffe" in page

@@ -23,10 +23,25 @@ def ship_line(name: str) -> str:
 
 
 def move_action(move: Move) -> str:
-    """A move in its text notation (§9): ``stack R3 on B5``."""
-    from engine.seerauber import format_move
+    """A move in words, in the active language: ``stacks R3 on B5``."""
+    from django.utils.translation import gettext as _
 
-    return format_move(move)
+    kind = move.get("type")
+    if kind == "stack":
+        return _("stacks %(piece)s on %(onto)s") % {"piece": move["piece"], "onto": move["onto"]}
+    if kind == "board":
+        ship = SHIPS[move["ship"]]
+        booty = move.get("booty", ship.booty[0])
+        return _("boards %(ship)s with %(stack)s, booty: %(booty)s") % {
+            "ship": move["ship"],
+            "stack": move["stack"],
+            "booty": _(booty),
+        }
+    if kind == "mutiny":
+        return _("mutinies on %(stack)s") % {"stack": move["stack"]}
+    if kind == "no_mutiny":
+        return _("does not mutiny")
+    return _("passes")
 
 
 def position_text(view: dict[str, Any]) -> str:
@@ -82,7 +97,6 @@ def _disc(pirate: str) -> dict[str, str]:
 
 
 def _last_move(game: Any) -> dict[str, Any] | None:
-    from engine.seerauber import format_move
     from games import events
     from games.models import Event
 
@@ -92,7 +106,7 @@ def _last_move(game: Any) -> dict[str, Any] | None:
     payload = events.upcast(found.type, found.version, found.payload)
     return {
         "player": payload["player"],
-        "words": format_move(payload["move"]),
+        "words": move_action(payload["move"]),
         "auto": payload.get("auto", False),
     }
 
@@ -189,7 +203,7 @@ def history_context(*, game: Any, seat: Any, at: int | None) -> dict[str, Any]:
                 {
                     "number": len(moves) + 1,
                     "player": payload["player"],
-                    "words": engine.format_move(payload["move"]),
+                    "words": move_action(payload["move"]),
                     "auto": bool(payload.get("auto")),
                 }
             )

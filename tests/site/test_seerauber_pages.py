@@ -8,7 +8,9 @@ legal move as a button that posts it.
 from __future__ import annotations
 
 from django.test import Client
+from django.utils import translation
 
+from games.kinds import seerauber
 from games.links import seat_token
 from games.models import Event, Game, Table
 from games.services import PlayerSpec, game_create
@@ -84,7 +86,7 @@ def test_the_history_lists_every_move_and_shows_the_table_after_any_of_them(
     token = seat_token(game.seats.get(position=0))
     client.post(f"/play/{token}/", {"move": "stack R2 on B2", "expected_seq": 1})
     page = client.get(f"/play/{token}/history/").content.decode()
-    assert "stack R2 on B2" in page and 'data-stack="R2"' in page
+    assert "stacks R2 on B2" in page and 'data-stack="R2"' in page
     before = client.get(f"/games/{game.pk}/history/board/", {"at": 0}).content.decode()
     assert "data-stack=" not in before and 'class="ship"' in before
 
@@ -97,3 +99,17 @@ def test_the_page_speaks_the_seats_language(db: None, client: Client) -> None:
     )
     page = client.get(f"/play/{seat_token(game.seats.get(position=0))}/").content.decode()
     assert "Deine Züge" in page and "Ausliegende Schiffe" in page
+
+
+def test_moves_are_told_in_words_in_three_languages() -> None:
+    move = {"type": "board", "stack": "R3", "ship": "S07"}
+    expected = {
+        "en": "boards S07 with R3, booty: chest",
+        "de": "entert S07 mit R3, Beute: Truhe",
+        "fr": "aborde S07 avec R3, butin : coffre",
+    }
+    for language, words in expected.items():
+        with translation.override(language):
+            assert seerauber.move_action(move) == words
+    with translation.override("de"):
+        assert seerauber.move_action({"type": "no_mutiny"}) == "meutert nicht"

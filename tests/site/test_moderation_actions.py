@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import translation
 
 from games import moderation
 from games.errors import GameNotActive, GameOver, NotAllowed
@@ -50,7 +51,8 @@ def _notices(game: Game) -> list[str]:
 
 def _history(game: Game) -> list[str]:
     game.refresh_from_db()
-    return [note["words"] for note in game_replay(game=game, seat=None, at=None)["notes"]]
+    with translation.override("en"):
+        return [note["words"] for note in game_replay(game=game, seat=None, at=None)["notes"]]
 
 
 def test_it_pauses_and_resumes_with_reason(game: Game, mod: User) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 
 from games import events
 from games.errors import GameOver, NotAllowed
@@ -74,7 +75,8 @@ def test_a_boarding_move_is_taken_back_when_all_others_accept(game: Game) -> Non
     assert engine.summary(load_state(game)) == start == engine.summary(_replayed(game))
     assert game_projections_rebuild(game=game) is False
     assert moves_played(game) == []
-    history = game_replay(game=game, seat=None, at=None)
+    with translation.override("en"):
+        history = game_replay(game=game, seat=None, at=None)
     assert history["moves"] == []
     assert history["notes"][-1]["words"] == "Anne took back his last move."
 

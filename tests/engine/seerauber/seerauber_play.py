@@ -59,4 +59,3 @@ def random_game(players: int, seed: int, bot_share: float = 0.0) -> dict[str, An
         moves.append({"player": player, **move})
         state = apply(state, player, move)
     return record(names, setup["ships"], moves)
-

@@ -90,9 +90,25 @@ MOVE_FIELDS: dict[str, dict[str, type]] = {
         "ship": str,
         "booty": str,
     },
+    "flusspiraten": {
+        "type": str,
+        "left": int,
+        "from": str,
+        "boat": int,
+        "choice": str,
+        "steps": list,
+        "evict": str,
+        "turn": bool,
+        "roll": list,
+    },
 }
 """The keys a move of each game may carry, with their JSON types (``rules/freibeuter.md``
-§10, ``rules/seerauber.md`` §9); the service refuses other keys, the API also wrong types."""
+§10, ``rules/seerauber.md`` §9, ``formats/game-record.md`` *Flußpiraten*); the service
+refuses other keys, the API also wrong types. Only the service writes ``roll``
+(:data:`SERVICE_FIELDS`)."""
+
+SERVICE_FIELDS = frozenset({"roll"})
+"""Move keys the service writes and a player may not send: the dice it rolls."""
 
 SECRET_CREATION_KEYS = frozenset({"setup", "salt"})
 """Parts of ``game_created`` that hold hidden information until the game is over."""

@@ -23,6 +23,7 @@ from django.utils import timezone
 from engine.base import get_game
 from games.deadlines import time_control
 from games.errors import GameError
+from games.kinds import KINDS
 from games.links import seat_link
 from games.models import Invitation, Table
 from games.outbox import mail_queue
@@ -112,6 +113,8 @@ def table_create(
     host_email: str = "",
 ) -> Table:
     """Open a table, seat its bots and write the invitation emails; deal if nothing is open."""
+    if kind not in KINDS:
+        raise LobbyError(f"{kind} cannot be played on this site yet.")
     engine = get_game(kind)
     if not engine.MIN_PLAYERS <= len(seats) <= engine.MAX_PLAYERS:
         raise LobbyError(

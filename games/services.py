@@ -53,10 +53,20 @@ class MoveResult:
     move: dict[str, Any]
 
 
+def refuse_service_fields(move: dict[str, Any]) -> None:
+    """Refuse a move that carries dice: only the service rolls them (``_rolled``)."""
+    if set(move) & events.SERVICE_FIELDS:
+        raise IllegalMove(
+            "roll_by_service",
+            "Send the move without 'roll': the service rolls the dice when it accepts the move.",
+        )
+
+
 def check_move_fields(kind: str, move: object) -> dict[str, Any]:
-    """Refuse a move that is not an object or carries keys its game does not define."""
+    """Refuse a move that is not an object, carries dice or keys its game does not define."""
     if not isinstance(move, dict):
         raise IllegalMove("bad_move", "A move must be an object.")
+    refuse_service_fields(move)
     unknown = sorted(set(move) - set(events.MOVE_FIELDS[kind]))
     if unknown:
         allowed = ", ".join(sorted(events.MOVE_FIELDS[kind]))
@@ -248,12 +258,33 @@ def _resubmitted(event: Event, seat: Seat, move: dict[str, Any]) -> MoveResult:
     if (
         event.type != events.MOVE
         or payload["player"] != seat.display_name
-        or payload["move"] != move
+        or _as_sent(payload["move"]) != move
     ):
         raise MoveIdReused(
             f"The move id {event.move_id!r} was already used for another move (seq {event.seq})."
         )
     return MoveResult(seq=event.seq, player=payload["player"], move=payload["move"])
+
+
+def _as_sent(move: dict[str, Any]) -> dict[str, Any]:
+    """A stored move without what the service wrote into it (its dice)."""
+    return {key: value for key, value in move.items() if key not in events.SERVICE_FIELDS}
+
+
+def _rolled(game: Game, engine: Engine, state: Any, move: dict[str, Any]) -> dict[str, Any]:
+    """``move`` with the dice it needs, derived from the game's committed salt.
+
+    The move is stored as event ``game.last_seq + 1``, and its dice are
+    ``fairness.dice(salt, seq, count)``: the salt of ``game_created``, secret
+    until the game is over, so the players cannot foresee the dice and anyone
+    can check them once it is revealed (``engine/fairness.py``).
+    """
+    count = engine.rolls_needed(state, move)
+    if count == 0:
+        return move
+    created = Event.objects.get(game=game, seq=1)
+    salt = events.upcast(created.type, created.version, created.payload)["salt"]
+    return {**move, "roll": fairness.dice(salt, game.last_seq + 1, count)}
 
 
 def move_submit(
@@ -274,7 +305,8 @@ def move_submit(
     and an illegal move raises the engine's ``IllegalMove`` with nothing written.
     The mover's clock stops, the next seat's starts and its turn email is
     written in the same transaction. ``auto`` marks a move the service made for
-    a timed-out or bot seat.
+    a timed-out or bot seat. A move that needs dice gets them here (``_rolled``)
+    and is stored, applied and returned with its ``roll``.
     """
     now = now or timezone.now()
     actor = "system:bot" if auto else f"seat:{seat.position}"
@@ -292,7 +324,9 @@ def move_submit(
         if expected_seq is not None and expected_seq != game.last_seq:
             raise StaleSeq(game.last_seq)
         engine = engine_for(game)
-        state = engine.apply(load_state(game), seat.display_name, move)
+        state = load_state(game)
+        move = _rolled(game, engine, state, move)
+        state = engine.apply(state, seat.display_name, move)
         event = _append(
             game,
             event_type=events.MOVE,

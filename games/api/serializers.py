@@ -15,7 +15,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from engine.base import GAME_MODULES, get_game
-from games import events
+from games import events, services
+from games.kinds import KINDS
 from games.loading import engine_for
 
 MAX_STRING = 32
@@ -51,6 +52,7 @@ class MoveField(serializers.Field):  # type: ignore[type-arg]
         fields = events.MOVE_FIELDS[self.context["game"].kind]
         if not isinstance(data, dict):
             raise serializers.ValidationError("A move must be a JSON object.")
+        services.refuse_service_fields(data)
         unknown = sorted(set(data) - set(fields))
         if unknown:
             raise serializers.ValidationError(
@@ -66,6 +68,8 @@ class MoveField(serializers.Field):  # type: ignore[type-arg]
                     raise serializers.ValidationError(f"{key!r} must be a list of tiles.")
             elif expected is bool and not isinstance(value, bool):
                 raise serializers.ValidationError(f"{key!r} must be true or false.")
+            elif expected is int and (not isinstance(value, int) or isinstance(value, bool)):
+                raise serializers.ValidationError(f"{key!r} must be a whole number.")
             elif expected is str and (not isinstance(value, str) or len(value) > MAX_STRING):
                 raise serializers.ValidationError(f"{key!r} must be a short string.")
         return data
@@ -112,7 +116,9 @@ class PlayerInput(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
-    kind = serializers.ChoiceField(choices=sorted(GAME_MODULES))
+    kind = serializers.ChoiceField(
+        choices=sorted(KINDS), help_text="A game the site plays (engines not yet on the site: 400)."
+    )
     players = PlayerInput(many=True, min_length=2, max_length=6)
     options = serializers.DictField(required=False, default=dict)
     seed = serializers.IntegerField(

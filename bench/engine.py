@@ -9,6 +9,7 @@ the same machine measure the same work. Not part of the test run.
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -114,6 +115,7 @@ def report(label: str, value: str, budget: str, ok: bool) -> None:
 
 
 def main() -> None:
+    load = os.getloadavg()[0]
     replay_game = random_record(REPLAY_SEED)
     legal_states = [state for seed in LEGAL_SEEDS for state in positions(random_record(seed))]
 
@@ -123,7 +125,10 @@ def main() -> None:
     games_per_s = median_of_runs(lambda: play_random_games(RANDOM_GAMES_PER_RUN, next(runs)))
     bot_s = median_of_runs(time_bot_moves)
 
-    print(f"Freibeuter engine, Python {sys.version.split()[0]}, medians of {RUNS} runs")
+    print(
+        f"Freibeuter engine, Python {sys.version.split()[0]}, medians of {RUNS} runs"
+        f" (load average {load:.2f} on {os.cpu_count()} CPUs before the run)"
+    )
     report(
         f"replay, 4-player game of {len(replay_game['moves'])} moves",
         f"{replay_s * 1e3:.2f} ms",

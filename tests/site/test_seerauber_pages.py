@@ -14,6 +14,7 @@ from games.kinds import seerauber
 from games.links import seat_token
 from games.models import Event, Game, Table
 from games.services import PlayerSpec, game_create
+from games.web.lobby_forms import MAX_SEATS
 
 NAMES = ("Anne", "Bart", "Cleo")
 
@@ -41,7 +42,7 @@ def test_a_seerauber_table_of_a_player_and_two_bots_is_opened(db: None, client: 
         "seat0_email": "anne@example.org",
         "seat1_kind": "bot",
         "seat2_kind": "bot",
-        **{f"seat{i}_language": "en" for i in range(5)},
+        **{f"seat{i}_language": "en" for i in range(MAX_SEATS)},
     }
     response = client.post("/games/new/", form)
     assert response.status_code == 302, response.content.decode()[:2000]

@@ -114,3 +114,16 @@ def test_moves_are_told_in_words_in_three_languages() -> None:
             assert seerauber.move_action(move) == words
     with translation.override("de"):
         assert seerauber.move_action({"type": "no_mutiny"}) == "meutert nicht"
+
+
+def test_a_typed_move_in_the_notation_is_played_and_a_wrong_one_explained(
+    db: None, client: Client
+) -> None:
+    game = _game()
+    token = seat_token(game.seats.get(position=0))
+    assert 'id="typed-move"' in client.get(f"/play/{token}/").content.decode()
+    client.post(f"/play/{token}/", {"move": "stack R2 on R3", "expected_seq": 1})
+    page = client.get(f"/play/{token}/").content.decode()
+    assert "your own stack" in page
+    client.post(f"/play/{token}/", {"move": "STACK r3 on g2", "expected_seq": 1})
+    assert Event.objects.get(game=game, seq=2).payload["move"]["piece"] == "R3"

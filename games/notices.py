@@ -23,7 +23,7 @@ from games.kinds import kind_of
 from games.links import preferences_link, reply_address, seat_link
 from games.models import Event, Game, MailPreference, OutboundMail, Seat
 from games.outbox import mail_queue
-from games.selectors import hidden_seqs
+from games.selectors import hidden_seqs, sealed_seq
 
 EXAMPLES = 3
 SINCE_LIMIT = 40
@@ -77,11 +77,14 @@ def since_last_turn(game: Game, seat: Seat, engine: Engine) -> list[dict[str, An
         .first()
     ) or 1
     entries = []
+    sealed = sealed_seq(game)
     stored = Event.objects.filter(game=game, seq__gt=last).order_by("seq")[:SINCE_LIMIT]
     for event in stored:
         payload = events.upcast(event.type, event.version, event.payload)
         entry = {"type": event.type, "seq": event.seq, "player": payload.get("player")}
-        if event.type == events.MOVE:
+        if event.type == events.MOVE and event.seq == sealed:
+            entry.update(move=None, sealed=True, auto=payload.get("auto", False))
+        elif event.type == events.MOVE:
             entry.update(move=engine.format_move(payload["move"]), auto=payload.get("auto", False))
         elif event.type == events.SEAT_REPLACED:
             entry["by"] = payload["by"]

@@ -58,6 +58,7 @@ def game_history(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
     """The events after seq ``after``, as any reader may see them."""
     revealed = game.is_over
     hidden = hidden_seqs(game)
+    sealed = sealed_seq(game)
     return [
         {
             "seq": event.seq,
@@ -67,6 +68,8 @@ def game_history(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
             "payload": (
                 {"player": event.payload["player"], "text": None, "hidden": True}
                 if event.seq in hidden
+                else {**event.payload, "move": dict(SEALED_MOVE), "sealed": True}
+                if event.seq == sealed
                 else events.public_payload(
                     event.type,
                     events.upcast(event.type, event.version, event.payload),
@@ -76,6 +79,34 @@ def game_history(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
         }
         for event in Event.objects.filter(game=game, seq__gt=after).order_by("seq")
     ]
+
+
+def sealed_seq(game: Game) -> int | None:
+    """The seq of the move still sealed in ``game``, if any ([F5], DESIGN §2).
+
+    While a Flußpiraten rowing test waits for its second choice, the summary's
+    step names who has ``chosen``; the first choice is then the last move
+    played, and nobody but its maker may see it until the second is in.
+    """
+    if game.is_over:
+        return None
+    step = engine_for(game).summary(load_state(game)).get("step")
+    if not isinstance(step, dict) or not step.get("chosen"):
+        return None
+    undone = 0
+    stored = Event.objects.filter(game=game, type__in=[events.MOVE, events.MOVE_TAKEN_BACK])
+    for event_type, seq in stored.order_by("-seq").values_list("type", "seq"):
+        if event_type == events.MOVE_TAKEN_BACK:
+            undone += 1
+        elif undone:
+            undone -= 1
+        else:
+            return seq
+    return None
+
+
+SEALED_MOVE = {"type": "choose"}
+"""What a reader sees of a sealed move: that a choice was made, not which."""
 
 
 def hidden_seqs(game: Game) -> set[int]:

@@ -117,7 +117,7 @@ class PlayerInput(serializers.Serializer):  # type: ignore[type-arg]
 
 class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
     kind = serializers.ChoiceField(
-        choices=sorted(KINDS), help_text="A game the site plays (engines not yet on the site: 400)."
+        choices=sorted(GAME_MODULES), help_text="A game the site plays (others: 400)."
     )
     players = PlayerInput(many=True, min_length=2, max_length=6)
     options = serializers.DictField(required=False, default=dict)
@@ -126,6 +126,10 @@ class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
     )
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if data["kind"] not in KINDS:
+            raise serializers.ValidationError(
+                {"kind": f"{data['kind']} cannot be played on this site yet."}
+            )
         engine = get_game(data["kind"])
         names = [player["name"] for player in data["players"]]
         if len(set(names)) != len(names):

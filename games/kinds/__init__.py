@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from engine.base import Game as Engine
 from engine.base import Move
-from games.kinds import freibeuter, seerauber
+from games.kinds import flusspiraten, freibeuter, seerauber
 
 
 class Kind(Protocol):
@@ -47,6 +47,7 @@ class Kind(Protocol):
 KINDS: dict[str, Kind] = {
     "freibeuter": freibeuter,
     "seerauber": seerauber,
+    "flusspiraten": flusspiraten,
 }
 
 

@@ -5,6 +5,12 @@ per position 1–17 with both lanes, the boats on them and the pirates on the
 banks and fords, then the harbour, the turntable and the pending step. The
 view never holds a sealed choice ([F5]), so neither does the text.
 
+The game page draws the river as inline SVG (:func:`river_svg`): both lanes
+with their currents, the banks, the fords, the harbour berths, the start
+spaces and the source, boats and pirates in seat colours with letters. Each
+legal move is a button; during a rowing test they are the three choices,
+and a rower who has chosen sees "waiting for the other rower".
+
 Timeouts (issue 8): an unanswered rowing test counts as ``die``, an
 unanswered pile-in as ``stay``, an unanswered turntable wish as no, an
 unanswered deploy puts 3 pirates on the left start; any other late step is
@@ -13,13 +19,30 @@ the bot's.
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
+
+from django.utils.safestring import SafeString, mark_safe
 
 from engine.base import Game as Engine
 from engine.base import Move
+from engine.flusspiraten.board import CURRENT, LENGTH
 
 COLOURS = "RBGYKW"
 """Seat colours, by seat (``formats/game-record.md``)."""
+PAINT = {
+    "R": ("#c0392b", "#fff"),
+    "B": ("#2460a7", "#fff"),
+    "G": ("#2e8b57", "#fff"),
+    "Y": ("#f1c40f", "#1b1b1b"),
+    "K": ("#222222", "#fff"),
+    "W": ("#f4f4f4", "#1b1b1b"),
+}
+"""Fill and letter colour of each seat colour."""
+COLUMN = {"L": 40, "I": 130, "O": 230, "R": 320}
+"""The x of the left bank, the inner lane, the outer lane and the right bank."""
+ROW = 44
+TOP = 70
 POSITIONS = range(17, 0, -1)
 TIMEOUT_MOVES: dict[str, Move] = {
     "choose": {"type": "choose", "choice": "die"},
@@ -80,17 +103,17 @@ def position_text(view: dict[str, Any]) -> str:
     }
     lines = [
         f"Source (top). Turntable: {view['turntable']}.",
-        "pos  left bank  inner   outer   right bank",
+        "pos  left bank  inner   outer   right bank  (~n: current)",
     ]
     for position in POSITIONS:
         ford = f"F{position}" if position in (6, 12) else ""
         left = walkers.get(f"L{position}", "") + (
             f" {ford}:{walkers.get(ford, '')}" if ford else ""
         )
-        lines.append(
-            f"{position:>3}  {left:<9}  {boats.get(f'I{position}', '~'):<6}  "
-            f"{boats.get(f'O{position}', '~'):<6}  {walkers.get(f'R{position}', '')}"
-        )
+        inner = boats.get(f"I{position}", f"~{CURRENT[position - 1]}")
+        outer = boats.get(f"O{position}", f"~{CURRENT[LENGTH + position - 1]}")
+        right = walkers.get(f"R{position}", "")
+        lines.append(f"{position:>3}  {left:<9}  {inner:<6}  {outer:<6}  {right}")
     harbour = [boats[f"H{n}"] for n in range(1, 9) if f"H{n}" in boats]
     lines.append(f"Harbour: {' '.join(harbour) or '-'}")
     lines.append(f"Crossings: XL {walkers.get('XL', '-')}  XR {walkers.get('XR', '-')}")
@@ -124,10 +147,14 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def move_action(move: Move) -> str:
-    """A move in its text notation (``walk SL``, ``path O1 O2 turn``, ``die``)."""
+    """A move in its text notation (``walk SL``, ``path O1 O2 turn``); a choice stays unsaid.
+
+    Lists such as the dashboard's last move cannot tell a sealed choice from
+    an answered one, so they never say which choice was made.
+    """
     from engine.flusspiraten import format_move
 
-    return format_move(move)
+    return "choose" if move.get("type") == "choose" else format_move(move)
 
 
 def timeout_move(engine: Engine, state: Any, player: str) -> Move:
@@ -137,3 +164,200 @@ def timeout_move(engine: Engine, state: Any, player: str) -> Move:
     if default is not None and default in engine.legal_moves(state, player):
         return dict(default)
     return engine.bot_move(state, player)
+
+
+def _y(position: int) -> int:
+    return TOP + (LENGTH - position) * ROW
+
+
+def _pirate(x: float, y: float, colour: str, title: str) -> str:
+    fill, ink = PAINT[colour]
+    return (
+        f'<g><title>{escape(title)}</title><circle cx="{x:.0f}" cy="{y}" r="10" fill="{fill}" '
+        f'stroke="#1b1b1b"/><text x="{x:.0f}" y="{y + 4}" fill="{ink}" font-size="12" '
+        f'font-weight="700" text-anchor="middle">{colour}</text></g>'
+    )
+
+
+def _pirates(x: float, y: int, letters: str, title: str) -> str:
+    start = x - 11 * (len(letters) - 1)
+    return "".join(_pirate(start + 22 * i, y, c, title) for i, c in enumerate(letters))
+
+
+def _boat(x: float, y: int, number: str, crew: str, width: int = 68) -> str:
+    seats = "".join(
+        _pirate(x - width / 5 + 2 * width / 5 * i, y, colour, f"boat {number}")
+        for i, colour in enumerate(crew)
+    )
+    return (
+        f'<g class="boat" data-boat="{number}"><title>boat {number}</title>'
+        f'<rect x="{x - width / 2:.0f}" y="{y - 15}" width="{width}" height="30" rx="14" '
+        f'fill="#8b5a2b" stroke="#3e2713"/><text x="{x:.0f}" y="{y + 26}" font-size="10" '
+        f'text-anchor="middle" fill="#3e2713">{number}</text>{seats}</g>'
+    )
+
+
+def river_svg(view: dict[str, Any]) -> SafeString:
+    """The river of ``view`` as inline SVG (rules §1): source on top, harbour at the bottom."""
+    colours = _colours(view)
+    walkers = _walkers(view, colours)
+    height = _y(0) + 110
+    parts = [
+        f'<svg class="river" viewBox="0 0 360 {height}" width="360" role="img" '
+        f'aria-label="The river">',
+        f'<rect x="80" y="{TOP - 40}" width="200" height="{_y(1) - TOP + 60}" fill="#bfe0f2"/>',
+        f'<rect x="80" y="{TOP - 56}" width="200" height="20" fill="#6fb1d6"/>',
+        f'<text x="180" y="{TOP - 42}" font-size="12" text-anchor="middle">source</text>',
+        f'<text x="352" y="16" font-size="12" text-anchor="end">turntable '
+        f"{view['turntable']}</text>",
+    ]
+    for position in range(1, LENGTH + 1):
+        y = _y(position)
+        parts.append(f'<text x="6" y="{y + 4}" font-size="10">{position}</text>')
+        for lane, offset in (("I", 0), ("O", LENGTH)):
+            x = COLUMN[lane]
+            parts.append(
+                f'<text x="{x + 40}" y="{y - 8}" font-size="9" fill="#2d5d7b" '
+                f'data-space="{lane}{position}">↓{CURRENT[offset + position - 1]}</text>'
+            )
+        if position in (6, 12):
+            parts.append(
+                f'<rect x="80" y="{y - 4}" width="200" height="8" fill="#a89f91" opacity="0.6"/>'
+                f'<text x="180" y="{y + 20}" font-size="9" text-anchor="middle">F{position}</text>'
+            )
+            ford = walkers.get(f"F{position}", "")
+            parts.append(_pirates(180, y, ford, f"F{position}"))
+        for side in "LR":
+            parts.append(
+                _pirates(COLUMN[side], y, walkers.get(f"{side}{position}", ""), f"{side}{position}")
+            )
+    harbour_y = _y(0) + 10
+    parts.append(f'<rect x="80" y="{harbour_y - 26}" width="200" height="84" fill="#d9c7a3"/>')
+    parts.append(
+        f'<text x="180" y="{harbour_y + 70}" font-size="11" text-anchor="middle">harbour</text>'
+    )
+    for number, boat in view["boats"].items():
+        crew = "".join(colours[name] for name in boat["crew"])
+        at = boat["at"]
+        if at.startswith("H"):
+            berth = int(at[1:]) - 1
+            x, y = 110 + (berth % 4) * 47, harbour_y - 6 + (berth // 4) * 38
+            parts.append(_boat(x, y, number, crew, width=44))
+        else:
+            parts.append(_boat(COLUMN[at[0]], _y(int(at[1:])), number, crew))
+    for space, x in (("XL", COLUMN["L"]), ("XR", COLUMN["R"])):
+        parts.append(_pirates(x, harbour_y, walkers.get(space, ""), space))
+        parts.append(
+            f'<text x="{x}" y="{harbour_y - 14}" font-size="9" text-anchor="middle">{space}</text>'
+        )
+    starts_y = harbour_y + 44
+    for side, x in (("SL", COLUMN["L"]), ("SR", COLUMN["R"])):
+        letters = "".join(colours[name] * info[side] for name, info in view["players"].items())
+        parts.append(
+            f'<text x="{x}" y="{starts_y}" font-size="10" text-anchor="middle" '
+            f'data-space="{side}">{side} {escape(letters) or "-"}</text>'
+        )
+    parts.append("</svg>")
+    return mark_safe("".join(parts))
+
+
+PAGE_TEMPLATE = "games/flusspiraten/game.html"
+PLAY_AREA_TEMPLATE = "games/flusspiraten/_play_area.html"
+HISTORY_TEMPLATE = "games/flusspiraten/history.html"
+REPLAY_TEMPLATE = "games/flusspiraten/_replay.html"
+
+
+def river_context(view: dict[str, Any]) -> dict[str, Any]:
+    """The river of ``view`` for the templates: the drawing, the step and the players' rows."""
+    return {
+        "view": view,
+        "river": river_svg(view),
+        "step_line": _step_line(view["step"]),
+        "players": [
+            {**row, "to_move": row["name"] in view["to_move"], "paint": PAINT[row["colour"]][0]}
+            for row in player_rows(view)
+        ],
+    }
+
+
+def _last_move(payload: dict[str, Any]) -> dict[str, Any]:
+    return _shown(payload, move_action(payload["move"]))
+
+
+def _shown(payload: dict[str, Any], words: str) -> dict[str, Any]:
+    return {"player": payload["player"], "words": words, "auto": bool(payload.get("auto"))}
+
+
+def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:
+    """The river as ``seat`` sees it, its legal moves as buttons and the last move.
+
+    A sealed choice shows in none of it: the view hides it ([F5]) and a
+    choice is never named in the last move (:func:`move_action`).
+    """
+    from games import events
+    from games.loading import engine_for, load_state
+    from games.mail import local_time
+    from games.models import Event, Game
+
+    engine = engine_for(game)
+    state = load_state(game)
+    viewer = None if seat is None else seat.display_name
+    view = engine.view(state, viewer)
+    legal: list[Move] = []
+    if seat is not None and game.status == Game.Status.ACTIVE and viewer in game.to_move:
+        legal = engine.legal_moves(state, viewer)
+    step = view["step"] or {}
+    waiting = step.get("kind") == "choose" and viewer in step.get("chosen", [])
+    last = Event.objects.filter(game=game, type=events.MOVE).order_by("-seq").first()
+    time_zone = seat.time_zone if seat is not None else "UTC"
+    return {
+        **river_context(view),
+        "game": game,
+        "seat": seat,
+        "controls": None,
+        "options": [engine.format_move(move) for move in legal],
+        "rowing_test": step.get("kind") == "choose" and bool(legal),
+        "waiting_for_rower": waiting,
+        "last_move": _last_move(events.upcast(last.type, last.version, last.payload))
+        if last is not None
+        else None,
+        "deadline_local": local_time(
+            game.deadline_at.isoformat() if game.deadline_at else None, time_zone
+        ),
+        "time_zone": time_zone,
+    }
+
+
+def history_context(*, game: Any, seat: Any, at: int | None) -> dict[str, Any]:
+    """Every move in notation (choices unsaid until answered) and the river after move ``at``."""
+    from games import events
+    from games.loading import engine_for
+    from games.models import Event
+    from games.selectors import sealed_seq
+
+    engine = engine_for(game)
+    viewer = None if seat is None else seat.display_name
+    sealed = sealed_seq(game)
+    states: list[Any] = []
+    moves: list[dict[str, Any]] = []
+    stored = Event.objects.filter(game=game, seq__lte=game.last_seq).order_by("seq")
+    for event in stored:
+        payload = events.upcast(event.type, event.version, event.payload)
+        if event.type == events.GAME_CREATED:
+            states = [engine.start(payload["players"], payload["setup"])]
+        elif event.type == events.MOVE_TAKEN_BACK and moves:
+            moves.pop()
+            states.pop()
+        elif event.type == events.MOVE and states:
+            states.append(engine.apply(states[-1], payload["player"], payload["move"]))
+            words = "choose" if event.seq == sealed else engine.format_move(payload["move"])
+            moves.append({"number": len(moves) + 1, **_shown(payload, words)})
+    count = len(moves)
+    at = count if at is None else max(0, min(at, count))
+    return {
+        **river_context(engine.view(states[at], viewer)),
+        "moves": moves,
+        "at": at,
+        "count": count,
+        "shown": moves[at - 1] if at else None,
+    }

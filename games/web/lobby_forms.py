@@ -12,9 +12,9 @@ from django.utils.translation import gettext_lazy as _
 from engine.base import get_game
 from games.lobby import SeatSpec
 
-GAMES = ("freibeuter", "seerauber")
+GAMES = ("freibeuter", "seerauber", "flusspiraten")
 """The games the lobby offers, in the order of its choice."""
-GAME_TITLES = {"freibeuter": "Freibeuter", "seerauber": "Seeräuber"}
+GAME_TITLES = {"freibeuter": "Freibeuter", "seerauber": "Seeräuber", "flusspiraten": "Flußpiraten"}
 MAX_SEATS = max(get_game(name).MAX_PLAYERS for name in GAMES)
 SEAT_KINDS = [
     ("email", _("a player, invited by email")),

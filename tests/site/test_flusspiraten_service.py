@@ -14,12 +14,14 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 
+import pytest
 from django.test import Client
 
 from games import events
 from games.inbound import mail_receive
 from games.links import reply_address, seat_token
 from games.loading import engine_for, load_state
+from games.lobby import LobbyError, SeatSpec, table_create
 from games.mail import mail_compose
 from games.models import Event, Game, OutboundMail
 from games.services import PlayerSpec, game_create, game_import, move_submit
@@ -190,3 +192,14 @@ def test_each_late_step_gets_its_default_through_the_deadline_sweep(db: None) ->
             assert move == defaults[step]
             seen.add(step)
     assert {"deploy", "choose", "wish"} <= seen
+
+
+def test_the_lobby_offers_flusspiraten_for_3_to_6_players(db: None) -> None:
+    assert "Flußpiraten (3 to 6 players)" in Client().get("/games/new/").content.decode()
+    bots = [SeatSpec(kind="bot", name=f"Bot {n}") for n in range(7)]
+    for count in (2, 7):
+        with pytest.raises(LobbyError, match="3 to 6 players"):
+            table_create(kind="flusspiraten", seats=bots[:count], options={})
+    table_create(kind="flusspiraten", seats=bots[:6], options={})
+    game = Game.objects.get(kind="flusspiraten")
+    assert game.seats.count() == 6 and len(game.to_move) == 6

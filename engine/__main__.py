@@ -37,13 +37,17 @@ def _read_record(path: str) -> Any:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
     except OSError as error:
-        raise RecordError("unreadable_record", f"Cannot read {path}: {error.strerror}.", None) from None
+        raise RecordError(
+            "unreadable_record", f"Cannot read {path}: {error.strerror}.", None
+        ) from None
     except UnicodeDecodeError:
         raise RecordError("invalid_record", f"{path} is not UTF-8 text.", None) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise RecordError("invalid_record", f"The record is not valid JSON: {error}.", None) from None
+        raise RecordError(
+            "invalid_record", f"The record is not valid JSON: {error}.", None
+        ) from None
 
 
 def _new(args: argparse.Namespace) -> Any:
@@ -98,7 +102,9 @@ def _parser() -> argparse.ArgumentParser:
             command.add_argument("--player", help="whose legal moves (default: first to move)")
         command.set_defaults(run=run)
     verify = commands.add_parser("verify", help="check a finished record against its commitment")
-    verify.add_argument("record", help="a record file with its revealed salt, or - for standard input")
+    verify.add_argument(
+        "record", help="a record file with its revealed salt, or - for standard input"
+    )
     verify.add_argument("commitment", help="the SHA-256 digest published when the game began")
     verify.set_defaults(run=_verify)
     return parser

@@ -104,7 +104,7 @@ def get_game(name: object) -> Game:
     if not isinstance(name, str) or name not in GAME_MODULES:
         known = ", ".join(sorted(GAME_MODULES))
         raise IllegalMove("unknown_game", f"There is no game called {name!r}; known: {known}.")
-    module: Game = importlib.import_module(GAME_MODULES[name])  # type: ignore[assignment]
+    module: Game = importlib.import_module(GAME_MODULES[name])
     return module
 
 

@@ -50,12 +50,14 @@ def open_record(record: object) -> tuple[Game, Any, list[Any]]:
             raise IllegalMove("invalid_record", "A record must be a JSON object.")
         if record.get("format") != FORMAT:
             raise IllegalMove(
-                "invalid_record", f"The record format must be {FORMAT!r}, not {record.get('format')!r}."
+                "invalid_record",
+                f"The record format must be {FORMAT!r}, not {record.get('format')!r}.",
             )
         game = get_game(record.get("game"))
         if "setup" not in record:
             raise IllegalMove("invalid_setup", "The record has no setup.")
-        state = game.start(record.get("players"), record["setup"])
+        players: Any = record.get("players")
+        state = game.start(players, record["setup"])
         moves = record.get("moves", [])
         if not isinstance(moves, list):
             raise IllegalMove("invalid_record", "The record's moves must be a list.")
@@ -72,7 +74,8 @@ def replay(record: object) -> tuple[Game, Any]:
         try:
             if not isinstance(move, dict):
                 raise IllegalMove("bad_move", "Each move must be an object.")
-            game.apply_in_place(state, move.get("player"), move)
+            player: Any = move.get("player")
+            game.apply_in_place(state, player, move)
         except IllegalMove as error:
             raise RecordError(error.code, error.message, index) from None
     return game, state

@@ -59,7 +59,9 @@ LAIR = "lair"
 DOUBLES = {"x2:5": 5, "x2:10": 10, "x2:15": 15, "x2:20": 20}
 """Double token → the ship value it doubles."""
 
-TILE_SET: Counter[str] = Counter({**{ship: 7 for ship in SHIPS}, LAIR: 4, **dict.fromkeys(DOUBLES, 1)})
+TILE_SET: Counter[str] = Counter(
+    {**{ship: 7 for ship in SHIPS}, LAIR: 4, **dict.fromkeys(DOUBLES, 1)}
+)
 SEA_CARDS: Counter[str] = Counter({FIELD_NAMES[i]: CAPACITY[i] for i in range(SIZE * SIZE)})
 DUTCHMAN_CARDS: tuple[str, ...] = tuple(f"row {r + 1}" for r in range(SIZE)) + tuple(
     f"col {c}" for c in COLUMNS

@@ -12,7 +12,9 @@ import re
 from engine.base import IllegalMove, Move
 from engine.freibeuter import board
 
-EXAMPLES = "board B3-C4, place F4 draw sea, place F4 chests draw dutchman, dutchman row 3 C3 draw sea"
+EXAMPLES = (
+    "board B3-C4, place F4 draw sea, place F4 chests draw dutchman, dutchman row 3 C3 draw sea"
+)
 
 _FIELD = re.compile(r"^[a-g][1-7]$")
 _TILE = re.compile(r"^([a-g][1-7])-([a-g][1-7])$")
@@ -20,7 +22,8 @@ _TILE = re.compile(r"^([a-g][1-7])-([a-g][1-7])$")
 
 def _fail(text: str, expected: str) -> IllegalMove:
     return IllegalMove(
-        "bad_notation", f"Could not read {text.strip()!r}: expected {expected}. Examples: {EXAMPLES}."
+        "bad_notation",
+        f"Could not read {text.strip()!r}: expected {expected}. Examples: {EXAMPLES}.",
     )
 
 

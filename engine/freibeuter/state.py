@@ -176,7 +176,9 @@ def start(players: Sequence[str], setup: object) -> State:
     for player in players:
         hand = _string_list(raw_hands[player], f"hand of {player}")
         dutch = [card for card in hand if board.is_dutchman_card(card)]
-        if len(dutch) != board.HAND_DUTCHMAN_CARDS or len(hand) != board.HAND_SEA_CARDS + len(dutch):
+        if len(dutch) != board.HAND_DUTCHMAN_CARDS or len(hand) != board.HAND_SEA_CARDS + len(
+            dutch
+        ):
             raise IllegalMove(
                 "invalid_setup",
                 f"{player}'s hand must hold 4 sea cards and 1 Dutchman card, not {hand}.",

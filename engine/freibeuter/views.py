@@ -60,6 +60,10 @@ def _player(state: State, seat: int) -> dict[str, Any]:
     }
 
 
+def _name(names: tuple[str, ...], seat: int | None) -> str | None:
+    return None if seat is None else names[seat]
+
+
 def summary(state: State) -> dict[str, Any]:
     """The omniscient summary of ``formats/game-record.md``."""
     names = state.players
@@ -79,7 +83,7 @@ def summary(state: State) -> dict[str, Any]:
             "tiles": {
                 board.TILE_NAMES[t]: {
                     "tile": tile,
-                    "boarded_by": None if state.boarded[t] is None else names[state.boarded[t]],
+                    "boarded_by": _name(names, state.boarded[t]),
                 }
                 for t, tile in enumerate(state.tiles)
                 if tile is not None
@@ -106,7 +110,10 @@ def view(state: State, player: str | None) -> dict[str, Any]:
             if seat != viewer:
                 del seen["players"][name]["hand"]
     seen["viewer"] = player
-    seen["discard_piles"] = {"sea": list(state.sea_discard), "dutchman": list(state.dutchman_discard)}
+    seen["discard_piles"] = {
+        "sea": list(state.sea_discard),
+        "dutchman": list(state.dutchman_discard),
+    }
     return seen
 
 

@@ -30,6 +30,11 @@ TAKEBACK_ACCEPTED = "takeback_accepted"
 TAKEBACK_DECLINED = "takeback_declined"
 MOVE_TAKEN_BACK = "move_taken_back"
 
+POSITION_NEUTRAL = frozenset(
+    {CHAT_POSTED, CHAT_HIDDEN, CHAT_REPORTED, DEADLINE_EXTENDED, LINK_REISSUED, VACATION_STARTED}
+)
+"""Events after which a move chosen on the earlier page is still the move its player meant."""
+
 SCHEMA_VERSIONS: dict[str, int] = {
     GAME_CREATED: 1,
     MOVE: 1,

@@ -287,6 +287,17 @@ def _rolled(game: Game, engine: Engine, state: Any, move: dict[str, Any]) -> dic
     return {**move, "roll": fairness.dice(salt, game.last_seq + 1, count)}
 
 
+def _moved_on(game: Game, expected_seq: int) -> bool:
+    """Tell whether the position changed after ``expected_seq`` (table talk does not count)."""
+    if expected_seq >= game.last_seq:
+        return expected_seq > game.last_seq
+    return (
+        Event.objects.filter(game=game, seq__gt=expected_seq)
+        .exclude(type__in=events.POSITION_NEUTRAL)
+        .exists()
+    )
+
+
 def move_submit(
     *,
     game: Game,
@@ -301,7 +312,8 @@ def move_submit(
 
     The game row is locked for the whole transaction, so two writers to one
     game are serialised: a resubmitted ``move_id`` returns the original result,
-    an ``expected_seq`` that is no longer the last seq raises :class:`StaleSeq`,
+    an ``expected_seq`` after which the position changed raises :class:`StaleSeq`
+    (chat and other table talk since then do not make a move stale),
     and an illegal move raises the engine's ``IllegalMove`` with nothing written.
     The mover's clock stops, the next seat's starts and its turn email is
     written in the same transaction. ``auto`` marks a move the service made for
@@ -321,7 +333,7 @@ def move_submit(
                 return _resubmitted(earlier, seat, move)
         if game.status in (Game.Status.PAUSED, Game.Status.ABORTED):
             raise GameNotActive(f"The game is {game.status}; no moves can be made now.")
-        if expected_seq is not None and expected_seq != game.last_seq:
+        if expected_seq is not None and _moved_on(game, expected_seq):
             raise StaleSeq(game.last_seq)
         engine = engine_for(game)
         state = load_state(game)

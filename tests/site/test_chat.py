@@ -12,7 +12,7 @@ from django.test import Client
 
 from games import events
 from games.chat import chat_messages, chat_post, chat_report, chat_reports_open
-from games.errors import GameOver, NotAllowed
+from games.errors import GameOver, NotAllowed, StaleSeq
 from games.links import seat_token
 from games.loading import engine_for, load_state
 from games.mail import mail_compose
@@ -160,3 +160,19 @@ def test_the_chat_speaks_the_seats_language(db: None, mod: User) -> None:
     french = Client().get(f"/play/{seat_token(_seat(game, 'Bart'))}/chat/").content.decode()
     assert "Tischgespräch" in german and "von einem Moderator ausgeblendet" in german
     assert "Discussion de table" in french and "masqué par un modérateur" in french
+
+
+def test_it_accepts_a_move_chosen_before_someone_chatted(game: Game) -> None:
+    """Table talk does not make a move stale; a move since then does."""
+    anne, bart = _seat(game, "Anne"), _seat(game, "Bart")
+    seen = game.last_seq
+    chat_post(game=game, seat=bart, text="Good luck!", now=T0)
+    state = load_state(Game.objects.get(pk=game.pk))
+    move = engine_for(game).legal_moves(state)[0]
+    result = move_submit(game=game, seat=anne, move=move, expected_seq=seen, now=T0)
+    assert result.seq == Game.objects.get(pk=game.pk).last_seq
+
+    state = load_state(Game.objects.get(pk=game.pk))
+    move = engine_for(game).legal_moves(state)[0]
+    with pytest.raises(StaleSeq):
+        move_submit(game=game, seat=bart, move=move, expected_seq=seen, now=T0)

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
 from games.models import Event, Game, ImmutableEventError
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -63,3 +70,34 @@ def test_it_refuses_to_delete_a_game_that_has_events(game: Game) -> None:
     with pytest.raises((ImmutableEventError, DatabaseError)), transaction.atomic():
         game.delete()
     assert Event.objects.filter(game=game).exists()
+
+
+SQLITE_SCRIPT = """
+from django.db import DatabaseError, connection
+from games.services import PlayerSpec, game_create
+game = game_create(kind="freibeuter", players=[PlayerSpec(name="A"), PlayerSpec(name="B")], seed=1)
+for sql in ("UPDATE games_event SET type = 'forged'", "DELETE FROM games_event"):
+    try:
+        connection.cursor().execute(sql)
+        print("allowed")
+    except DatabaseError as error:
+        print("refused" if "immutable" in str(error) else error)
+"""
+
+
+def test_it_refuses_raw_sql_on_the_embedded_sqlite_default(tmp_path: Path) -> None:
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}},
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
+    for args in (["migrate", "--verbosity", "0"], ["shell", "--no-imports", "-c", SQLITE_SCRIPT]):
+        result = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["refused", "refused"]

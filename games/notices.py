@@ -127,11 +127,29 @@ def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any) -> dict[
         "reply_to": reply_address(seat),
         "examples": _examples(engine, legal),
         "commitment": game.commitment,
+        "seq": game.last_seq,
     }
 
 
+def _told(game: Game, seat: Seat) -> bool:
+    """Whether ``seat`` has had a turn email since its own last move."""
+    last_own = (
+        Event.objects.filter(game=game, type=events.MOVE, payload__player=seat.display_name)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    ) or 0
+    return OutboundMail.objects.filter(
+        game=game, seat=seat, kind="turn", context__seq__gte=last_own
+    ).exists()
+
+
 def turn_mails_queue(*, game: Game, engine: Engine, state: Any, now: datetime) -> None:
-    """Tell each seat now to move that it is its turn (or, at the end, everyone the result)."""
+    """Tell each seat now to move that it is its turn (or, at the end, everyone the result).
+
+    After another player's move, a player who was told since his own last move still
+    waits at the same step (the deploy, a rowing test) and is not told twice.
+    """
     seats = {seat.display_name: seat for seat in game.seats.all()}
     if game.status == Game.Status.FINISHED:
         for seat in seats.values():
@@ -140,9 +158,11 @@ def turn_mails_queue(*, game: Game, engine: Engine, state: Any, now: datetime) -
                 context.update(winners=game.winners, scores=game.scores)
                 _queue(game, seat, "game_over", context, now)
         return
+    latest = game.events.order_by("-seq").first()
+    mover = latest.payload.get("player") if latest and latest.type == events.MOVE else None
     for name in game.to_move:
         seat = seats[name]
-        if _reachable(seat):
+        if _reachable(seat) and not (mover not in (None, name) and _told(game, seat)):
             context = turn_context(game=game, seat=seat, engine=engine, state=state)
             _queue(game, seat, "turn", context, now)
 

@@ -24,12 +24,13 @@ MAX_ORDER = 36
 
 MOVE_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "A move in the canonical notation of its game (rules/freibeuter.md §10).",
+    "description": "A move in the canonical notation of its game (rules/freibeuter.md §10; "
+    "formats/game-record.md, Flußpiraten: the service writes `roll`, a player never sends it).",
     "properties": {
-        "type": {"type": "string", "enum": ["board", "place", "dutchman"]},
+        "type": {"type": "string", "maxLength": MAX_STRING},
         "tile": {"type": "string", "maxLength": MAX_STRING},
         "card": {"type": "string", "maxLength": MAX_STRING},
-        "boat": {"type": "boolean"},
+        "boat": {"oneOf": [{"type": "boolean"}, {"type": "integer"}]},
         "draw": {"type": "string", "maxLength": MAX_STRING},
         "field": {"type": "string", "maxLength": MAX_STRING},
         "order": {
@@ -37,6 +38,17 @@ MOVE_SCHEMA: dict[str, Any] = {
             "items": {"type": "string", "maxLength": MAX_STRING},
             "maxItems": MAX_ORDER,
         },
+        "left": {"type": "integer"},
+        "from": {"type": "string", "maxLength": MAX_STRING},
+        "choice": {"type": "string", "enum": ["die", "empty", "club"]},
+        "steps": {
+            "type": "array",
+            "items": {"type": "string", "maxLength": MAX_STRING},
+            "maxItems": MAX_ORDER,
+        },
+        "evict": {"type": "string", "maxLength": MAX_STRING},
+        "turn": {"type": "boolean"},
+        "roll": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
     },
     "required": ["type"],
     "additionalProperties": False,

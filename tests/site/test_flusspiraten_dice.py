@@ -110,3 +110,27 @@ def test_the_lobby_refuses_a_game_not_on_the_site(
     seats = [SeatSpec(kind="bot", name=name) for name in NAMES]
     with pytest.raises(LobbyError, match="cannot be played on this site yet"):
         table_create(kind="flusspiraten", seats=seats, options={})
+
+
+def test_the_api_creates_a_game_and_answers_a_walk_with_its_dice(db: None) -> None:
+    client = Client()
+    client.force_login(User.objects.create_user("host"))
+    players = [{"name": name} for name in NAMES]
+    created = post_json(client, "/api/games/", {"kind": "flusspiraten", "players": players})
+    assert created.status_code == 201, created.json()
+    game_id, tokens = created.json()["id"], [seat["token"] for seat in created.json()["seats"]]
+    seq = created.json()["last_seq"]
+    for token in tokens:
+        body = {"move": {"type": "deploy", "left": 3}, "expected_seq": seq}
+        answer = post_json(client, f"/api/games/{game_id}/moves/", body, token=token)
+        assert answer.status_code == 201, answer.json()
+        seq = answer.json()["seq"]
+    wrong = {"move": {"type": "deploy", "left": "3"}, "expected_seq": seq}
+    assert (
+        post_json(client, f"/api/games/{game_id}/moves/", wrong, token=tokens[0]).status_code == 400
+    )
+    body = {"text": "walk SL", "expected_seq": seq}
+    answer = post_json(client, f"/api/games/{game_id}/moves/", body, token=tokens[0])
+    assert answer.status_code == 201, answer.json()
+    salt = Event.objects.get(game_id=game_id, seq=1).payload["salt"]
+    assert answer.json()["move"]["roll"] == fairness.dice(salt, answer.json()["seq"], 1)

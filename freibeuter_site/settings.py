@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import warnings
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -212,8 +211,8 @@ STATIC_ROOT = VAR_DIR / "static"
 # The site's own small CSS/JS and django-htmx's vendored htmx, served by WhiteNoise from the
 # apps' static folders (no collectstatic step, no front-end build).
 WHITENOISE_USE_FINDERS = True
-# Nothing is collected into STATIC_ROOT, so WhiteNoise need not warn that it is missing.
-warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+# Nothing is collected into STATIC_ROOT; it exists so that WhiteNoise does not warn it is missing.
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 # Request bodies larger than this are refused (the API answers 413).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024

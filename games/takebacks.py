@@ -10,7 +10,6 @@ fresh clock and a turn email.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -20,16 +19,12 @@ from django.utils import timezone
 from games import events
 from games.deadlines import CLOCK_FIELDS
 from games.errors import GameNotActive, GameOver, NotAllowed
+from games.kinds import kind_of
 from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 from games.notices import notice_mails_queue
 from games.services import _append, _set_projections, _snapshot_on_commit
 from games.turns import turn_begin
-
-REVEALS_NOTHING: dict[str, Callable[[dict[str, Any]], bool]] = {
-    "freibeuter": lambda move: move.get("type") == "board",
-}
-"""Per game kind: whether a move revealed no hidden information (so may be taken back)."""
 
 
 def _locked_active(game: Game) -> Game:
@@ -80,9 +75,10 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
     move = _last_move(game)
     if move is None or move.payload["player"] != seat.display_name or move.payload.get("auto"):
         raise NotAllowed("Only the last move, made by yourself, can be taken back.")
-    if not REVEALS_NOTHING.get(game.kind, lambda move: False)(move.payload["move"]):
+    if move.payload["move"].get("type") not in kind_of(game.kind).TAKEBACK_MOVES:
         raise NotAllowed(
-            "That move drew a card, which is hidden information: it cannot be taken back."
+            "That move revealed hidden information (a card drawn, a ship laid out or dice "
+            "rolled), so it cannot be taken back."
         )
     if takeback_pending(game) is not None:
         raise NotAllowed("A takeback of this move is already asked for.")

@@ -42,6 +42,8 @@ class Kind(Protocol):
     PLAY_AREA_TEMPLATE: str
     HISTORY_TEMPLATE: str
     REPLAY_TEMPLATE: str
+    TAKEBACK_MOVES: frozenset[str]
+    """Move types that reveal nothing hidden (no card, ship or die), so may be taken back."""
 
 
 KINDS: dict[str, Kind] = {

@@ -263,6 +263,8 @@ def river_svg(view: dict[str, Any]) -> SafeString:
 
 PAGE_TEMPLATE = "games/flusspiraten/game.html"
 PLAY_AREA_TEMPLATE = "games/flusspiraten/_play_area.html"
+TAKEBACK_MOVES: frozenset[str] = frozenset()
+"""Every move is bound to dice rolled or a sealed choice made since."""
 HISTORY_TEMPLATE = "games/flusspiraten/history.html"
 REPLAY_TEMPLATE = "games/flusspiraten/_replay.html"
 

@@ -13,6 +13,7 @@ __all__ = [
     "PAGE_TEMPLATE",
     "PLAY_AREA_TEMPLATE",
     "REPLAY_TEMPLATE",
+    "TAKEBACK_MOVES",
     "board_png",
     "history_context",
     "move_action",
@@ -52,6 +53,8 @@ def timeout_move(engine: Engine, state: Any, player: str) -> Move:
 
 PAGE_TEMPLATE = "games/game.html"
 PLAY_AREA_TEMPLATE = "games/_play_area.html"
+TAKEBACK_MOVES: frozenset[str] = frozenset({"board"})
+"""Only boarding draws no card (rules §3a)."""
 
 
 def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:

@@ -90,6 +90,8 @@ def timeout_move(engine: Engine, state: Any, player: str) -> Move:
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "K": "black"}
 PAGE_TEMPLATE = "games/seerauber/game.html"
 PLAY_AREA_TEMPLATE = "games/seerauber/_play_area.html"
+TAKEBACK_MOVES: frozenset[str] = frozenset({"stack"})
+"""A boarding lays out new ships; stacking reveals nothing."""
 
 
 def _disc(pirate: str) -> dict[str, str]:

@@ -99,7 +99,7 @@ def test_a_move_that_drew_a_card_cannot_be_taken_back(game: Game) -> None:
     _play(game, "Anne", "place")
     with pytest.raises(NotAllowed) as refused:
         takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
-    assert "drew a card" in refused.value.message
+    assert "revealed hidden information (a card drawn" in refused.value.message
 
 
 def test_only_the_last_mover_asks_and_only_once(game: Game) -> None:
@@ -231,3 +231,22 @@ def test_replay_check_and_rebuild_agree_after_takebacks_and_moderation(game: Gam
     call_command("rebuild_projections")
     assert game_projections_rebuild(game=game) is False
     assert game_projections_rebuild(game=other) is False
+
+
+def test_a_seerauber_stack_is_taken_back_but_a_boarding_is_not(db: None) -> None:
+    """Stacking reveals nothing; a boarding lays out new ships from the hidden deck [S6]."""
+    names = ("Anne", "Bart", "Cleo")
+    table = game_create(
+        kind="seerauber",
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in names],
+        seed=5,
+        now=T0,
+    )
+    start = engine_for(table).summary(load_state(table))
+    _play(table, "Anne", "stack")
+    takeback_request(game=table, seat=_seat(table, "Anne"), now=T0)
+    for name in ("Bart", "Cleo"):
+        takeback_answer(game=table, seat=_seat(table, name), accept=True, now=T0)
+    table.refresh_from_db()
+    assert engine_for(table).summary(load_state(table)) == start
+    assert engine_for(table).to_move(_replayed(table)) == ["Anne"]

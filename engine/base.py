@@ -33,6 +33,37 @@ class IllegalMove(Exception):
         return f"IllegalMove({self.code!r}, {self.message!r})"
 
 
+class GameState:
+    """Base of the games' state classes (``__slots__`` ones): equality, seats, the end.
+
+    Subclasses declare their fields in ``__slots__``, including ``players`` (names
+    in seat order) and ``end_reason`` (``None`` while the game is under way).
+    """
+
+    __slots__ = ()
+
+    players: tuple[str, ...]
+    end_reason: str | None
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        names: tuple[str, ...] = type(self).__slots__
+        return all(getattr(self, name) == getattr(other, name) for name in names)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+    def seat(self, player: object) -> int:
+        """Return the seat index of ``player``, or raise ``unknown_player``."""
+        if not isinstance(player, str) or player not in self.players:
+            raise IllegalMove("unknown_player", f"{player!r} does not play in this game.")
+        return self.players.index(player)
+
+
 class Game(Protocol):
     """What a game module offers (each name is a module-level attribute)."""
 

@@ -6,11 +6,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import IllegalMove, check_players
+from engine.base import GameState, IllegalMove, check_players
 from engine.flusspiraten import board
 
 
-class State:
+class State(GameState):
     """Everything about one game at one moment.
 
     Players are seat indices internally. A boat's place ``at`` is a river
@@ -96,24 +96,6 @@ class State:
         new.pile_boats = self.pile_boats[:]
         new.end_reason = self.end_reason
         return new
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in State.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    @property
-    def over(self) -> bool:
-        return self.end_reason is not None
-
-    def seat(self, player: str) -> int:
-        """The seat of ``player``; :class:`IllegalMove` if he does not play."""
-        try:
-            return self.players.index(player)
-        except ValueError:
-            raise IllegalMove("unknown_player", f"{player!r} does not play in this game.") from None
 
     def free_berth(self) -> int:
         """The lowest-numbered free berth ([F11])."""

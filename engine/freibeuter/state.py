@@ -7,11 +7,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import IllegalMove, check_players
+from engine.base import GameState, IllegalMove, check_players
 from engine.freibeuter import board
 
 
-class State:
+class State(GameState):
     """Everything about one game at one moment, hidden parts included.
 
     Players are referred to by seat index internally. The rules functions
@@ -86,24 +86,6 @@ class State:
         new.moves = self.moves
         new.end_reason = self.end_reason
         return new
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in State.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    @property
-    def over(self) -> bool:
-        return self.end_reason is not None
-
-    def seat(self, player: str) -> int:
-        """Return the seat index of ``player``, or raise ``unknown_player``."""
-        try:
-            return self.players.index(player)
-        except ValueError:
-            raise IllegalMove("unknown_player", f"{player!r} does not play in this game.") from None
 
     def sea_left(self) -> int:
         return len(self.sea_deck) - self.sea_top

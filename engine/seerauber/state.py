@@ -6,11 +6,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.base import IllegalMove, check_players
+from engine.base import GameState, IllegalMove, check_players
 from engine.seerauber import board
 
 
-class State:
+class State(GameState):
     """Everything about one game at one moment, the deck order included.
 
     Players are seat indices internally. ``stacks`` maps every stack's name
@@ -74,23 +74,6 @@ class State:
         new.moves = self.moves
         new.end_reason = self.end_reason
         return new
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in State.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    @property
-    def over(self) -> bool:
-        return self.end_reason is not None
-
-    def seat(self, player: object) -> int:
-        """Return the seat index of ``player``, or raise ``unknown_player``."""
-        if not isinstance(player, str) or player not in self.players:
-            raise IllegalMove("unknown_player", f"{player!r} does not play in this game.")
-        return self.players.index(player)
 
     def deck_left(self) -> int:
         return len(self.deck) - self.deck_top

@@ -1,8 +1,8 @@
-"""Measure the strength of the built-in Freibeuter bot against uniformly random players.
+"""Measure the strength of a game's built-in bot against uniformly random players.
 
-    .venv/bin/python bench/bot.py [--games 1000]
+    .venv/bin/python bench/bot.py [freibeuter|seerauber] [--games 1000]
 
-For 2, 3 and 4 players, one seat is the bot and the others choose uniformly
+For every player count of the game, one seat is the bot and the others choose uniformly
 among the legal moves. The bot's seat rotates from game to game, so the
 advantage of any seat cancels out. Game ``i`` is dealt from seed ``i`` and its
 random players draw from seed ``i`` too, so every run plays the same games.
@@ -23,33 +23,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.base import Game, get_game  # noqa: E402
 
-NAMES = ["Ann", "Ben", "Cy", "Dee"]
-
-GAME: Game = get_game("freibeuter")
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 
 
-def play(players: list[str], bot: str, seed: int) -> tuple[list[str], dict[str, int]]:
+def play(game: Game, players: list[str], bot: str, seed: int) -> tuple[list[str], dict[str, int]]:
     """Play one game, ``bot`` against random players; return the winners and the scores."""
     deal = random.Random(seed)
     chooser = random.Random(f"random players {seed}")
-    state = GAME.start(players, GAME.new_setup(players, deal))
-    while moves := GAME.legal_moves(state):
-        player = GAME.to_move(state)[0]
-        move = GAME.bot_move(state, player) if player == bot else chooser.choice(moves)
-        state = GAME.apply(state, player, move)
-    result = GAME.result(state)
+    state = game.start(players, game.new_setup(players, deal))
+    while moves := game.legal_moves(state):
+        player = game.to_move(state)[0]
+        move = game.bot_move(state, player) if player == bot else chooser.choice(moves)
+        state = game.apply(state, player, move)
+    result = game.result(state)
     assert result is not None
     return result["winners"], result["scores"]
 
 
-def measure(count: int, games: int) -> str:
+def measure(game: Game, count: int, games: int) -> str:
     """Play ``games`` games of ``count`` players and describe how the bot did."""
     players = NAMES[:count]
     wins = outright = 0
     margins = []
     for i in range(games):
         bot = players[i % count]
-        winners, scores = play(players, bot, seed=i)
+        winners, scores = play(game, players, bot, seed=i)
         wins += bot in winners
         outright += winners == [bot]
         margins.append(scores[bot] - max(s for p, s in scores.items() if p != bot))
@@ -61,12 +59,15 @@ def measure(count: int, games: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    games = ["freibeuter", "seerauber"]
+    parser.add_argument("game", nargs="?", default="freibeuter", choices=games)
     parser.add_argument("--games", type=int, default=1000, help="games per player count")
     args = parser.parse_args()
+    game = get_game(args.game)
     start = time.perf_counter()
-    print(f"Freibeuter bot against random players, {args.games} games per player count")
-    for count in (2, 3, 4):
-        print(measure(count, args.games))
+    print(f"{args.game} bot against random players, {args.games} games per player count")
+    for count in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1):
+        print(measure(game, count, args.games))
     print(f"({time.perf_counter() - start:.0f} s)")
 
 

@@ -72,7 +72,7 @@ def chat_post(
     if recent.count() >= RATE:
         raise NotAllowed(f"At most {RATE} messages a minute; wait a moment.")
     payload = events.chat_posted_payload(player=name, text=text)
-    event = _append(game, event_type=events.CHAT_POSTED, payload=payload, actor=actor)
+    event = _append(game, event_type=events.CHAT_POSTED, payload=payload, actor=actor, now=now)
     game.save(update_fields=["last_seq", "updated_at"])
     return event
 
@@ -89,7 +89,11 @@ def chat_report(*, game: Game, seat: Seat, message_seq: int, reason: str = "") -
         player=seat.display_name, message_seq=message_seq, reason=reason.strip()[:MAX_LENGTH]
     )
     event = _append(
-        game, event_type=events.CHAT_REPORTED, payload=payload, actor=f"seat:{seat.position}"
+        game,
+        event_type=events.CHAT_REPORTED,
+        payload=payload,
+        actor=f"seat:{seat.position}",
+        now=timezone.now(),
     )
     game.save(update_fields=["last_seq", "updated_at"])
     return event

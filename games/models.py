@@ -138,7 +138,9 @@ class Event(models.Model):
     payload = models.JSONField()
     actor = models.CharField(max_length=64, help_text="seat:N, user:N or system")
     move_id = models.CharField(max_length=64, null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(
+        default=timezone.now, help_text="the service's clock time; clocks are rebuilt from it"
+    )
 
     objects = EventQuerySet.as_manager()
 

@@ -44,9 +44,13 @@ def _open_game(game: Game) -> Game:
 
 
 def _record(
-    game: Game, moderator: AbstractBaseUser, event_type: str, payload: dict[str, Any]
+    game: Game,
+    moderator: AbstractBaseUser,
+    event_type: str,
+    payload: dict[str, Any],
+    now: datetime,
 ) -> Event:
-    return _append(game, event_type=event_type, payload=payload, actor=actor_of(moderator))
+    return _append(game, event_type=event_type, payload=payload, actor=actor_of(moderator), now=now)
 
 
 def _reason(reason: str) -> str:
@@ -66,7 +70,7 @@ def game_pause(
     if game.status != Game.Status.ACTIVE:
         raise GameNotActive(f"The game is {game.status}, not under way.")
     payload = events.game_paused_payload(reason=reason)
-    _record(game, moderator, events.GAME_PAUSED, payload)
+    _record(game, moderator, events.GAME_PAUSED, payload, now)
     game.status = Game.Status.PAUSED
     clock_turn_start(game=game, seat=None, now=now)
     game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
@@ -108,7 +112,7 @@ def deadline_extend(
     payload = events.deadline_extended_payload(
         player=seat.display_name, hours=hours, deadline=game.deadline_at.isoformat(), reason=reason
     )
-    _record(game, moderator, events.DEADLINE_EXTENDED, payload)
+    _record(game, moderator, events.DEADLINE_EXTENDED, payload, now)
     game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
     notice_mails_queue(
         game=game, event_type=events.DEADLINE_EXTENDED, payload=payload, now=now, seats=[seat]
@@ -162,7 +166,7 @@ def seat_remove(
     seat.token_version += 1
     seat.save(update_fields=["is_bot", "timeouts", "user", "token_version"])
     payload = events.seat_replaced_payload(player=seat.display_name, by="bot", reason=reason)
-    _record(game, moderator, events.SEAT_REPLACED, payload)
+    _record(game, moderator, events.SEAT_REPLACED, payload, now)
     if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
         turn_begin(game=game, engine=engine_for(game), state=load_state(game), now=now)
     game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
@@ -186,7 +190,7 @@ def link_reissue(
     seat.token_version += 1
     seat.save(update_fields=["token_version"])
     payload = events.link_reissued_payload(player=seat.display_name, reason=reason)
-    _record(game, moderator, events.LINK_REISSUED, payload)
+    _record(game, moderator, events.LINK_REISSUED, payload, now)
     game.save(update_fields=["last_seq", "updated_at"])
     notice_mails_queue(
         game=game, event_type=events.LINK_REISSUED, payload=payload, now=now, seats=[seat]
@@ -202,7 +206,7 @@ def game_abort(
     now, reason = now or timezone.now(), _reason(reason)
     game = _open_game(game)
     payload = events.game_aborted_payload(reason=reason)
-    _record(game, moderator, events.GAME_ABORTED, payload)
+    _record(game, moderator, events.GAME_ABORTED, payload, now)
     game.status = Game.Status.ABORTED
     clock_turn_start(game=game, seat=None, now=now)
     game.to_move = []
@@ -229,7 +233,7 @@ def game_adjudicate(
         raise NotAllowed(f"Winners must be players of this game: {', '.join(names)}.")
     ordered = [name for name in names if name in winners]
     payload = events.game_adjudicated_payload(winners=ordered, reason=reason)
-    _record(game, moderator, events.GAME_ADJUDICATED, payload)
+    _record(game, moderator, events.GAME_ADJUDICATED, payload, now)
     game.status, game.winners, game.to_move = Game.Status.FINISHED, ordered, []
     clock_turn_start(game=game, seat=None, now=now)
     game.save(
@@ -249,7 +253,7 @@ def chat_hide(
     now: datetime | None = None,
 ) -> Event:
     """Hide the chat message of event ``message_seq`` from everyone, for good."""
-    reason = _reason(reason)
+    now, reason = now or timezone.now(), _reason(reason)
     game = Game.objects.select_for_update().get(pk=game.pk)
     message = Event.objects.filter(game=game, seq=message_seq, type=events.CHAT_POSTED).first()
     if message is None:
@@ -260,7 +264,7 @@ def chat_hide(
     if hidden.exists():
         raise NotAllowed("That message is already hidden.")
     payload = events.chat_hidden_payload(message_seq=message_seq, reason=reason)
-    event = _record(game, moderator, events.CHAT_HIDDEN, payload)
+    event = _record(game, moderator, events.CHAT_HIDDEN, payload, now)
     game.save(update_fields=["last_seq", "updated_at"])
     _unsent_mail_scrub(game, message_seq)
     return event

@@ -23,6 +23,7 @@ from engine.base import Game as Engine
 from engine.base import IllegalMove, Result, get_game
 from engine.record import RecordError, open_record
 from games import events
+from games.clock_replay import SEAT_CLOCK_FIELDS, clock_replay
 from games.deadlines import CLOCK_FIELDS, clock_turn_end
 from games.errors import GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
 from games.loading import engine_for, fold, load_state, store_snapshot
@@ -30,6 +31,16 @@ from games.models import Event, Game, Seat
 from games.turns import turn_begin
 
 NAME_LENGTH = Seat._meta.get_field("display_name").max_length or 40
+PROJECTION_FIELDS = [
+    "last_seq",
+    "to_move",
+    "scores",
+    "winners",
+    "status",
+    "commitment",
+    *CLOCK_FIELDS,
+]
+"""The ``Game`` fields :func:`game_projections_rebuild` recomputes from events."""
 
 
 @dataclass(frozen=True)
@@ -78,11 +89,22 @@ def check_move_fields(kind: str, move: object) -> dict[str, Any]:
 
 
 def _append(
-    game: Game, *, event_type: str, payload: dict[str, Any], actor: str, move_id: str | None = None
+    game: Game,
+    *,
+    event_type: str,
+    payload: dict[str, Any],
+    actor: str,
+    now: datetime,
+    move_id: str | None = None,
 ) -> Event:
+    """Append the next event of ``game``, stamped with the service's clock time ``now``.
+
+    The clock projections are rebuilt from these stamps (``games.clock_replay``).
+    """
     game.last_seq += 1
     return Event.objects.create(
         game=game,
+        created_at=now,
         seq=game.last_seq,
         type=event_type,
         version=events.SCHEMA_VERSIONS[event_type],
@@ -100,7 +122,7 @@ def _set_projections(game: Game, engine: Engine, state: Any) -> Result | None:
     return result
 
 
-def _project(game: Game, engine: Engine, state: Any, *, actor: str) -> None:
+def _project(game: Game, engine: Engine, state: Any, *, actor: str, now: datetime) -> None:
     """Bring the projections up to ``state``, appending ``game_finished`` when it ends the game."""
     result = _set_projections(game, engine, state)
     if result is not None and game.status != Game.Status.FINISHED:
@@ -110,13 +132,14 @@ def _project(game: Game, engine: Engine, state: Any, *, actor: str) -> None:
             event_type=events.GAME_FINISHED,
             payload=events.game_finished_payload(**result),
             actor=actor,
+            now=now,
         )
 
 
 PASS = {"type": "pass"}
 
 
-def _forced_passes(game: Game, engine: Engine, state: Any) -> Any:
+def _forced_passes(game: Game, engine: Engine, state: Any, now: datetime) -> Any:
     """Pass for every player whose only legal move is ``pass``, each recorded with ``auto``.
 
     Nobody waits on a turn without a choice (issue 7); the game may end on these passes.
@@ -128,6 +151,7 @@ def _forced_passes(game: Game, engine: Engine, state: Any) -> Any:
             event_type=events.MOVE,
             payload=events.move_payload(player=movers[0], move=dict(PASS), auto=True),
             actor="system:pass",
+            now=now,
         )
     return state
 
@@ -145,6 +169,7 @@ def _game_open(
     options: dict[str, Any],
     salt: str,
     actor: str,
+    now: datetime,
 ) -> tuple[Game, Any]:
     names = [player.name for player in players]
     state = engine.start(names, setup)
@@ -174,7 +199,7 @@ def _game_open(
         commitment=commitment,
         salt=salt,
     )
-    _append(game, event_type=events.GAME_CREATED, payload=payload, actor=actor)
+    _append(game, event_type=events.GAME_CREATED, payload=payload, actor=actor, now=now)
     return game, state
 
 
@@ -192,6 +217,7 @@ def game_create(
 
     The first seat's clock starts and its turn email is written (``games.turns``).
     """
+    now = now or timezone.now()
     engine = get_game(kind)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     setup = engine.new_setup([player.name for player in players], rng)
@@ -202,9 +228,10 @@ def game_create(
         options=options or {},
         salt=secrets.token_hex(16),
         actor=actor,
+        now=now,
     )
-    _project(game, engine, state, actor=actor)
-    turn_begin(game=game, engine=engine, state=state, now=now or timezone.now())
+    _project(game, engine, state, actor=actor, now=now)
+    turn_begin(game=game, engine=engine, state=state, now=now)
     game.save()
     _snapshot_on_commit(game, state)
     return game
@@ -222,6 +249,7 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
         raise RecordError(
             "invalid_record", f"Player names must be at most {NAME_LENGTH} characters.", None
         )
+    now = timezone.now()
     salt = record.get("salt")
     game, state = _game_open(
         engine=engine,
@@ -230,6 +258,7 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
         options=record.get("options") or {},
         salt=salt if isinstance(salt, str) and salt else secrets.token_hex(16),
         actor=actor,
+        now=now,
     )
     allowed = events.MOVE_FIELDS[engine.NAME]
     for index, entry in enumerate(moves):
@@ -246,8 +275,9 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
             event_type=events.MOVE,
             payload=events.move_payload(player=player, move=move),
             actor=f"seat:{record['players'].index(player)}",
+            now=now,
         )
-    _project(game, engine, state, actor=actor)
+    _project(game, engine, state, actor=actor, now=now)
     game.save()
     _snapshot_on_commit(game, state)
     return game
@@ -344,10 +374,11 @@ def move_submit(
             event_type=events.MOVE,
             payload=events.move_payload(player=seat.display_name, move=move, auto=auto),
             actor=actor,
+            now=now,
             move_id=move_id,
         )
-        state = _forced_passes(game, engine, state)
-        _project(game, engine, state, actor=actor)
+        state = _forced_passes(game, engine, state, now)
+        _project(game, engine, state, actor=actor, now=now)
         mover = Seat.objects.get(pk=seat.pk)
         changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
         if changed:
@@ -381,23 +412,35 @@ def _status_of(event_types: list[str]) -> str:
 
 @transaction.atomic
 def game_projections_rebuild(*, game: Game) -> bool:
-    """Recompute ``game``'s projections from its events; tell whether any changed."""
+    """Recompute ``game``'s projections, its clock and its seats' clocks from its events;
+    tell whether any changed."""
     game = Game.objects.select_for_update().get(pk=game.pk)
-    stored = list(game.events.order_by("seq").values_list("seq", "type", "version", "payload"))
+    seats = list(game.seats.order_by("position"))
+    stored = list(
+        game.events.order_by("seq").values_list(
+            "seq", "type", "version", "payload", "created_at", "actor"
+        )
+    )
     engine = engine_for(game)
-    state = fold(engine, game.pk, None, stored)
-    before = (game.last_seq, game.to_move, game.scores, game.winners, game.status, game.commitment)
-    _, created_type, created_version, created_payload = stored[0]
+    before = [getattr(game, field) for field in PROJECTION_FIELDS]
+    seats_before = [[getattr(seat, f) for f in SEAT_CLOCK_FIELDS] for seat in seats]
+    clock_replay(game=game, seats=seats, engine=engine, stored=stored)
+    state = fold(engine, game.pk, None, [event[:4] for event in stored])
+    _, created_type, created_version, created_payload, _, _ = stored[0]
     game.commitment = events.upcast(created_type, created_version, created_payload)["commitment"]
     game.last_seq = stored[-1][0]
-    game.status = _status_of([event_type for _, event_type, _, _ in stored])
+    game.status = _status_of([event[1] for event in stored])
     _set_projections(game, engine, state)
     if game.is_over:
         game.to_move = []
-    for _, event_type, version, payload in stored:
+    for _, event_type, version, payload, _, _ in stored:
         if event_type == events.GAME_ADJUDICATED:
             game.winners = events.upcast(event_type, version, payload)["winners"]
-    after = (game.last_seq, game.to_move, game.scores, game.winners, game.status, game.commitment)
-    if after != before:
+    changed = [getattr(game, field) for field in PROJECTION_FIELDS] != before
+    if changed:
         game.save()
-    return after != before
+    for seat, fields in zip(seats, seats_before, strict=True):
+        if [getattr(seat, f) for f in SEAT_CLOCK_FIELDS] != fields:
+            seat.save(update_fields=SEAT_CLOCK_FIELDS)
+            changed = True
+    return changed

@@ -84,7 +84,11 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
         raise NotAllowed("A takeback of this move is already asked for.")
     payload = events.takeback_payload(player=seat.display_name, move_seq=move.seq)
     event = _append(
-        game, event_type=events.TAKEBACK_REQUESTED, payload=payload, actor=f"seat:{seat.position}"
+        game,
+        event_type=events.TAKEBACK_REQUESTED,
+        payload=payload,
+        actor=f"seat:{seat.position}",
+        now=now,
     )
     game.save(update_fields=["last_seq", "updated_at"])
     others = [other for other in game.seats.all() if other.pk != seat.pk and not other.is_bot]
@@ -98,7 +102,7 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
 
 def _take_back(game: Game, player: str, move_seq: int, now: datetime) -> None:
     payload = events.takeback_payload(player=player, move_seq=move_seq)
-    _append(game, event_type=events.MOVE_TAKEN_BACK, payload=payload, actor="system")
+    _append(game, event_type=events.MOVE_TAKEN_BACK, payload=payload, actor="system", now=now)
     engine = engine_for(game)
     state = load_state(game)
     _set_projections(game, engine, state)
@@ -124,7 +128,9 @@ def takeback_answer(*, game: Game, seat: Seat, accept: bool, now: datetime | Non
         raise NotAllowed("You have already accepted this takeback.")
     event_type = events.TAKEBACK_ACCEPTED if accept else events.TAKEBACK_DECLINED
     payload = events.takeback_payload(player=seat.display_name, move_seq=pending["move_seq"])
-    event = _append(game, event_type=event_type, payload=payload, actor=f"seat:{seat.position}")
+    event = _append(
+        game, event_type=event_type, payload=payload, actor=f"seat:{seat.position}", now=now
+    )
     game.save(update_fields=["last_seq", "updated_at"])
     if not accept:
         asker = game.seats.filter(display_name=pending["player"])

@@ -90,13 +90,20 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
         deadline=game.deadline_at.isoformat() if game.deadline_at else "",
         timeouts=seat.timeouts,
     )
-    _append(game, event_type=events.TURN_TIMED_OUT, payload=payload, actor="system:deadline")
+    _append(
+        game,
+        event_type=events.TURN_TIMED_OUT,
+        payload=payload,
+        actor="system:deadline",
+        now=now,
+    )
     if control.timeout_policy == "pause":
         _append(
             game,
             event_type=events.GAME_PAUSED,
             payload=events.game_paused_payload(reason="timeout", player=seat.display_name),
             actor="system:deadline",
+            now=now,
         )
         game.status = Game.Status.PAUSED
         clock_turn_start(game=game, seat=None, now=now)
@@ -114,6 +121,7 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
                 player=seat.display_name, by="bot", reason="timeouts"
             ),
             actor="system:deadline",
+            now=now,
         )
     game.save(update_fields=["last_seq", "updated_at"])
     seat.save(update_fields=["timeouts", "is_bot"])
@@ -180,7 +188,11 @@ def vacation_start(*, game: Game, seat: Seat, days: int, now: datetime | None = 
         player=seat.display_name, days=days, since=now.isoformat(), until=until.isoformat()
     )
     _append(
-        game, event_type=events.VACATION_STARTED, payload=payload, actor=f"seat:{seat.position}"
+        game,
+        event_type=events.VACATION_STARTED,
+        payload=payload,
+        actor=f"seat:{seat.position}",
+        now=now,
     )
     clock_pause_for(game=game, seat=seat, until=until, now=now)
     seat.save(update_fields=["vacation_until"])
@@ -206,7 +218,7 @@ def seat_replace(
     seat.token_version += 1
     seat.save(update_fields=["email", "is_bot", "timeouts", "token_version"])
     payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason=reason)
-    _append(game, event_type=events.SEAT_REPLACED, payload=payload, actor=actor)
+    _append(game, event_type=events.SEAT_REPLACED, payload=payload, actor=actor, now=now)
     if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
         engine, state = engine_for(game), load_state(game)
         clock_turn_start(game=game, seat=seat, now=now)
@@ -227,6 +239,7 @@ def game_resume(*, game: Game, actor: str, reason: str, now: datetime | None = N
         event_type=events.GAME_RESUMED,
         payload=events.game_resumed_payload(reason=reason),
         actor=actor,
+        now=now,
     )
     game.status = Game.Status.ACTIVE
     turn_begin(game=game, engine=engine_for(game), state=load_state(game), now=now)

@@ -2,7 +2,11 @@
 
 A sign-in token is 128 random bits sent by email; only its SHA-256 is stored.
 It is valid for 15 minutes and spent once, by a POST from the page its link
-shows, so a mail scanner that opens the link spends nothing.
+shows, so a mail scanner that opens the link spends nothing. Requests are
+limited per address and per client IP (:data:`SIGN_IN_LIMIT` per
+:data:`SIGN_IN_WINDOW`, counted in the cache: Redis in production), and the
+page answers the same whether a link went out, the address plays nowhere or
+the limit was reached.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import secrets
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -19,6 +24,9 @@ from games.models import MailPreference, Seat, SignInToken
 from games.notices import sign_in_mail_queue
 
 SIGN_IN_VALID = timedelta(minutes=15)
+SIGN_IN_LIMIT = 5
+SIGN_IN_WINDOW = timedelta(minutes=15)
+"""At most :data:`SIGN_IN_LIMIT` sign-in requests per address, and per client IP, in a window."""
 
 
 def seat_mail_preference_set(*, seat: Seat, preference: str) -> None:
@@ -31,9 +39,28 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def sign_in_request(*, email: str, now: datetime | None = None) -> bool:
-    """Mail a sign-in link to ``email`` if it plays anywhere; tell whether one was sent."""
+def _within_limit(key: str) -> bool:
+    """Count one request under ``key`` in its window; tell whether it is within the limit."""
+    window = int(SIGN_IN_WINDOW.total_seconds())
+    cache.add(key, 0, timeout=window)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # the window ended between add and incr
+        cache.set(key, 1, timeout=window)
+        count = 1
+    return count <= SIGN_IN_LIMIT
+
+
+def sign_in_request(*, email: str, client_ip: str, now: datetime | None = None) -> bool:
+    """Mail a sign-in link to ``email`` if it plays anywhere and neither the address nor
+    ``client_ip`` is over the limit; tell whether one was sent."""
     now = now or timezone.now()
+    allowed = [
+        _within_limit(f"sign-in:email:{_hash(email.strip().lower())}"),
+        _within_limit(f"sign-in:ip:{client_ip}"),
+    ]
+    if not all(allowed):
+        return False
     seat = Seat.objects.filter(email__iexact=email).order_by("-id").first()
     if seat is None:
         return False

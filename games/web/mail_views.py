@@ -70,7 +70,7 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         address = request.POST.get("email", "").strip()[:254]
         if "@" in address:
-            accounts.sign_in_request(email=address)
+            accounts.sign_in_request(email=address, client_ip=request.META.get("REMOTE_ADDR", ""))
             sent = True
     return render(request, "games/sign_in.html", {"sent": sent})
 

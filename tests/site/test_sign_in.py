@@ -4,14 +4,25 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
-from games.accounts import sign_in_request, sign_in_spend
+from games.accounts import SIGN_IN_LIMIT, sign_in_request, sign_in_spend
 from games.models import Game, OutboundMail, SignInToken
 from games.services import PlayerSpec, game_create
+
+
+@pytest.fixture(autouse=True)
+def own_cache(settings: Any) -> None:
+    """A fresh local cache per test, so the request limits never carry over between runs."""
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
+    }
+    cache.clear()
 
 
 @pytest.fixture
@@ -53,7 +64,7 @@ def test_it_stores_only_a_hash_of_the_token(two_games: list[Game], client: Clien
 
 def test_it_refuses_a_link_after_fifteen_minutes(two_games: list[Game]) -> None:
     now = timezone.now()
-    assert sign_in_request(email="anne@example.org", now=now)
+    assert sign_in_request(email="anne@example.org", client_ip="203.0.113.1", now=now)
     token = OutboundMail.objects.get(kind="sign_in").context["link"].rstrip("/").split("/")[-1]
     assert sign_in_spend(token=token, now=now + timedelta(minutes=16)) is None
     assert sign_in_spend(token=token, now=now + timedelta(minutes=14)) == "anne@example.org"
@@ -62,3 +73,26 @@ def test_it_refuses_a_link_after_fifteen_minutes(two_games: list[Game]) -> None:
 def test_it_sends_nothing_to_an_address_that_plays_nowhere(db: None, client: Client) -> None:
     page = client.post("/signin/", {"email": "nobody@example.org"})
     assert page.status_code == 200 and not OutboundMail.objects.filter(kind="sign_in").exists()
+
+
+def _ask(address: str, ip: str) -> str:
+    return Client(REMOTE_ADDR=ip).post("/signin/", {"email": address}).content.decode()
+
+
+def test_it_limits_sign_in_requests_per_address_with_the_same_page(
+    two_games: list[Game],
+) -> None:
+    pages = {_ask("Anne@example.org", f"203.0.113.{n}") for n in range(SIGN_IN_LIMIT + 3)}
+    pages.add(_ask("nobody@example.org", "198.51.100.1"))
+    assert OutboundMail.objects.filter(kind="sign_in").count() == SIGN_IN_LIMIT
+    assert len({re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", p) for p in pages}) == 1
+    assert "sign-in link is on its way" in pages.pop()
+
+
+def test_it_limits_sign_in_requests_per_client_ip(two_games: list[Game]) -> None:
+    for n in range(SIGN_IN_LIMIT):
+        _ask(f"stranger{n}@example.org", "203.0.113.9")
+    _ask("anne@example.org", "203.0.113.9")
+    assert not OutboundMail.objects.filter(kind="sign_in").exists()
+    _ask("anne@example.org", "203.0.113.10")
+    assert OutboundMail.objects.filter(kind="sign_in").count() == 1

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import secrets
 import sys
+from random import Random
 from typing import Any
 
 from engine import fairness
@@ -53,7 +53,7 @@ def _read_record(path: str) -> Any:
 def _new(args: argparse.Namespace) -> Any:
     players = [name.strip() for name in args.players.split(",")]
     seed = args.seed if args.seed is not None else secrets.randbits(64)
-    return new_record(args.game, players, random.Random(seed))
+    return new_record(args.game, players, Random(seed))
 
 
 def _replay(args: argparse.Namespace) -> Any:

@@ -9,8 +9,8 @@ package and a line to :data:`GAME_MODULES`.
 from __future__ import annotations
 
 import importlib
-import random
 from collections.abc import Sequence
+from random import Random
 from typing import Any, Protocol, TypedDict
 
 Move = dict[str, Any]
@@ -72,7 +72,7 @@ class Game(Protocol):
     MIN_PLAYERS: int
     MAX_PLAYERS: int
 
-    def new_setup(self, players: Sequence[str], rng: random.Random) -> dict[str, Any]:
+    def new_setup(self, players: Sequence[str], rng: Random) -> dict[str, Any]:
         """Deal a fresh random setup, all hidden information included."""
 
     def start(self, players: Sequence[str], setup: dict[str, Any]) -> Any:

@@ -7,8 +7,8 @@ that broke (its 0-based index) or ``None`` for the envelope and setup.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from random import Random
 from typing import Any
 
 from engine.base import Game, IllegalMove, get_game
@@ -27,7 +27,7 @@ class RecordError(IllegalMove):
         return {"error": {"code": self.code, "message": self.message, "move": self.move}}
 
 
-def new_record(game_name: str, players: Sequence[str], rng: random.Random) -> dict[str, Any]:
+def new_record(game_name: str, players: Sequence[str], rng: Random) -> dict[str, Any]:
     """Deal a new game of ``game_name`` with ``rng``; the record has no moves."""
     try:
         game = get_game(game_name)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from random import Random
 from typing import Any
 
 from engine.base import GameState, IllegalMove, check_players
@@ -102,7 +102,7 @@ class State(GameState):
         return self.berths.index(-1)
 
 
-def new_setup(players: Sequence[str], rng: random.Random) -> dict[str, Any]:
+def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:
     """Roll the die that turns the turntable from 0 (§2)."""
     return {"turntable_roll": rng.randint(1, 6)}
 

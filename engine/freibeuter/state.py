@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
+from random import Random
 from typing import Any
 
 from engine.base import GameState, IllegalMove, check_players
@@ -94,7 +94,7 @@ class State(GameState):
         return len(self.dutchman_deck) - self.dutchman_top
 
 
-def new_setup(players: Sequence[str], rng: random.Random) -> dict[str, Any]:
+def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:
     """Shuffle tiles and decks with ``rng`` and deal every player's hand."""
     tiles = list(board.TILE_SET.elements())
     rng.shuffle(tiles)

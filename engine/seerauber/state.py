@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from random import Random
 from typing import Any
 
 from engine.base import GameState, IllegalMove, check_players
@@ -83,7 +83,7 @@ class State(GameState):
         return board.owner(stack)
 
 
-def new_setup(players: Sequence[str], rng: random.Random) -> dict[str, Any]:
+def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:
     """Shuffle the ship deck with ``rng``; its first three cards are the opening display."""
     ships = list(board.SHIP_NAMES)
     rng.shuffle(ships)

@@ -130,6 +130,12 @@ GAME_MODULES = {
 }
 
 
+def top_scorers(players: Sequence[str], scores: Sequence[int]) -> list[str]:
+    """The players sharing the highest score, in seat order: ties share the victory."""
+    best = max(scores)
+    return [name for name, score in zip(players, scores, strict=True) if score == best]
+
+
 def get_game(name: object) -> Game:
     """Return the game module registered as ``name``."""
     if not isinstance(name, str) or name not in GAME_MODULES:

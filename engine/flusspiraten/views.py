@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.base import Result
+from engine.base import Result, top_scorers
 from engine.flusspiraten import board
 from engine.flusspiraten.rules import to_move_seats
 from engine.flusspiraten.state import State
@@ -30,8 +30,7 @@ def winners(state: State) -> list[str]:
     """The players sharing the highest score, in seat order (``[]`` while under way)."""
     if not state.over:
         return []
-    best = max(state.scores)
-    return [p for p, score in zip(state.players, state.scores, strict=True) if score == best]
+    return top_scorers(state.players, state.scores)
 
 
 def _player(state: State, seat: int) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.base import Result
+from engine.base import Result, top_scorers
 from engine.freibeuter import board
 from engine.freibeuter.state import State
 
@@ -37,9 +37,7 @@ def winners(state: State) -> list[str]:
     """The players sharing the highest score, in seat order (``[]`` while under way) [D8]."""
     if not state.over:
         return []
-    points = scores(state)
-    best = max(points)
-    return [name for name, score in zip(state.players, points, strict=True) if score == best]
+    return top_scorers(state.players, scores(state))
 
 
 def to_move(state: State) -> list[str]:

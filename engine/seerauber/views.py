@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.base import Result
+from engine.base import Result, top_scorers
 from engine.seerauber import board
 from engine.seerauber.rules import to_move_seat
 from engine.seerauber.state import State
@@ -38,9 +38,7 @@ def winners(state: State) -> list[str]:
     """The players sharing the highest score, in seat order (``[]`` while under way)."""
     if not state.over:
         return []
-    points = scores(state)
-    best = max(points)
-    return [name for name, score in zip(state.players, points, strict=True) if score == best]
+    return top_scorers(state.players, scores(state))
 
 
 def to_move(state: State) -> list[str]:

@@ -265,7 +265,7 @@ PAGE_TEMPLATE = "games/flusspiraten/game.html"
 PLAY_AREA_TEMPLATE = "games/flusspiraten/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset()
 """Every move is bound to dice rolled or a sealed choice made since."""
-HISTORY_TEMPLATE = "games/flusspiraten/history.html"
+HISTORY_TEMPLATE = "games/table_history.html"
 REPLAY_TEMPLATE = "games/flusspiraten/_replay.html"
 
 

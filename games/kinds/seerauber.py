@@ -177,7 +177,7 @@ def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str
     }
 
 
-HISTORY_TEMPLATE = "games/seerauber/history.html"
+HISTORY_TEMPLATE = "games/table_history.html"
 REPLAY_TEMPLATE = "games/seerauber/_replay.html"
 
 

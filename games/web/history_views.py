@@ -30,8 +30,10 @@ def _at(request: HttpRequest) -> int | None:
 
 def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, Any]:
     base = request.path.removesuffix("board/")
-    context = kind_of(game.kind).history_context(game=game, seat=seat, at=_at(request))
+    kind = kind_of(game.kind)
+    context = kind.history_context(game=game, seat=seat, at=_at(request))
     context.update(game=game, seat=seat, label=game_label(game), base=base)
+    context["replay_template"] = kind.REPLAY_TEMPLATE
     context["game_url"] = base.removesuffix("history/")
     return context
 

@@ -2,37 +2,42 @@
 
 Every event is stamped with the clock time of the service that appended it
 (``Event.created_at``), so folding the functions of ``games.deadlines`` over
-the events in order, each at its own time, leaves the clock the write path
-left: on ``Game`` ``turn_started_at``, ``turn_allowance``, ``deadline_at`` and
-``remind_at``, per seat ``clock_bank``, ``timeouts`` and ``vacation_until``.
+the events in order, each at its own time, leaves the clocks the write path
+left: per seat its running clock (``turn_started_at``, ``turn_allowance``,
+``deadline_at``, ``remind_at``), ``clock_bank``, ``timeouts`` and
+``vacation_until``; on ``Game`` the earliest deadline and reminder.
 
-Two facts live only on the rows, not in events: a sent reminder (the sweep
-clears ``remind_at`` without an event, so a ``remind_at`` the row has cleared
-stays cleared) and a seat's time zone (weekends pause in it). Whether a seat
-was a bot from the start is read from its row unless a ``seat_replaced``
-event tells what it was before.
+One fact lives only on the rows, not in events: a seat's time zone (weekends
+pause in it). Whether a seat was a bot from the start is read from its row
+unless a ``seat_replaced`` event tells what it was before.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from engine.base import Game as Engine
 from games import events
 from games.deadlines import (
-    CLOCK_FIELDS,
     clock_extend,
     clock_pause_for,
     clock_turn_end,
-    clock_turn_start,
+    clocks_earliest,
+    clocks_follow,
 )
 from games.loading import fold
 from games.models import Game, Seat
 
-SEAT_CLOCK_FIELDS = ["clock_bank", "timeouts", "vacation_until"]
-"""The ``Seat`` fields the clock keeps."""
+STATUS_OF = {
+    events.GAME_PAUSED: Game.Status.PAUSED,
+    events.GAME_RESUMED: Game.Status.ACTIVE,
+    events.GAME_ABORTED: Game.Status.ABORTED,
+    events.GAME_FINISHED: Game.Status.FINISHED,
+    events.GAME_ADJUDICATED: Game.Status.FINISHED,
+}
+"""The events that change a game's status, and the status each leaves."""
 
 StoredEvent = tuple[int, str, int, Any, datetime, str]
 """``(seq, type, version, payload, created_at, actor)`` of one event."""
@@ -51,82 +56,96 @@ def _initial_bots(seats: dict[str, Seat], stored: Sequence[StoredEvent]) -> dict
     return initial
 
 
-def _mover(game: Game, seats: dict[str, Seat]) -> Seat | None:
-    return seats[game.to_move[0]] if game.to_move else None
-
-
-def _stop(game: Game, status: str, now: datetime) -> None:
-    game.status = status
-    clock_turn_start(game=game, seat=None, now=now)
-
-
 def clock_replay(
     *, game: Game, seats: Sequence[Seat], engine: Engine, stored: Sequence[StoredEvent]
 ) -> None:
     """Set the clock fields of ``game`` and ``seats`` (in memory) to what ``stored`` implies.
 
     Also moves ``game.status`` and ``to_move`` along the way; the caller sets them after.
+    The write path lets the clocks follow once after a move and the passes the service
+    made after it (``games.services._forced_passes``), so the replay does too.
     """
     by_name = {seat.display_name: seat for seat in seats}
-    sent_reminder = game.remind_at is None
     for name, is_bot in _initial_bots(by_name, stored).items():
         seat = by_name[name]
         seat.is_bot, seat.clock_bank, seat.timeouts, seat.vacation_until = is_bot, None, 0, None
-    for field in CLOCK_FIELDS:
-        setattr(game, field, None)
+        seat.turn_started_at = seat.turn_allowance = seat.deadline_at = seat.remind_at = None
     state: Any = None
     before_last_move: Any = None
+    following: tuple[set[str], datetime] | None = None
     for seq, event_type, version, raw, now, actor in stored:
         payload = events.upcast(event_type, version, raw)
+        if event_type == events.MOVE and actor == "system:pass":
+            state = fold(engine, game.pk, state, [(seq, event_type, version, raw)])
+            game.to_move = engine.to_move(state)
+            continue
+        if following is not None:
+            clocks_follow(game=game, seats=seats, restart=following[0], now=following[1])
+            following = None
         if event_type == events.GAME_CREATED:
             state = fold(engine, game.pk, None, [(seq, event_type, version, raw)])
             game.status, game.to_move = Game.Status.ACTIVE, engine.to_move(state)
-            clock_turn_start(game=game, seat=_mover(game, by_name), now=now)
+            following = set(), now
         elif event_type == events.MOVE:
             before_last_move = state
             state = fold(engine, game.pk, state, [(seq, event_type, version, raw)])
-            if actor != "system:pass":
-                seat = by_name[payload["player"]]
-                clock_turn_end(game=game, seat=seat, auto=payload.get("auto", False), now=now)
+            seat = by_name[payload["player"]]
+            clock_turn_end(game=game, seat=seat, auto=payload.get("auto", False), now=now)
             game.to_move = engine.to_move(state)
-            clock_turn_start(game=game, seat=_mover(game, by_name), now=now)
+            following = {seat.display_name}, now
         elif event_type == events.MOVE_TAKEN_BACK:
             state, before_last_move = before_last_move, None
             game.to_move = engine.to_move(state)
-            clock_turn_start(game=game, seat=_mover(game, by_name), now=now)
-        elif event_type == events.TURN_TIMED_OUT:
-            by_name[payload["player"]].timeouts = payload["timeouts"]
-        elif event_type == events.SEAT_REPLACED:
-            _replaced(game, by_name, payload, actor=actor, now=now)
-        elif event_type == events.VACATION_STARTED:
-            until = datetime.fromisoformat(payload["until"])
-            clock_pause_for(game=game, seat=by_name[payload["player"]], until=until, now=now)
-        elif event_type == events.DEADLINE_EXTENDED:
-            by = timedelta(hours=payload["hours"])
-            clock_extend(game=game, seat=by_name[payload["player"]], by=by, now=now)
-        elif event_type == events.GAME_PAUSED:
-            _stop(game, Game.Status.PAUSED, now)
-        elif event_type == events.GAME_RESUMED:
-            game.status = Game.Status.ACTIVE
-            clock_turn_start(game=game, seat=_mover(game, by_name), now=now)
-        elif event_type == events.GAME_ABORTED:
-            _stop(game, Game.Status.ABORTED, now)
-        elif event_type in (events.GAME_FINISHED, events.GAME_ADJUDICATED):
-            _stop(game, Game.Status.FINISHED, now)
-    if sent_reminder:
-        game.remind_at = None
+            clocks_follow(game=game, seats=seats, restart={payload["player"]}, now=now)
+        else:
+            _clock_event(game, by_name, event_type, payload, actor=actor, now=now)
+    if following is not None:
+        clocks_follow(game=game, seats=seats, restart=following[0], now=following[1])
+
+
+def _clock_event(
+    game: Game,
+    seats: dict[str, Seat],
+    event_type: str,
+    payload: dict[str, Any],
+    *,
+    actor: str,
+    now: datetime,
+) -> None:
+    """Apply one event that is not a move to the clocks, as the service that appended it did."""
+    seat = seats.get(payload.get("player") or "")
+    if event_type == events.TURN_TIMED_OUT and seat is not None:
+        seat.timeouts = payload["timeouts"]
+    elif event_type == events.REMINDER_SENT and seat is not None:
+        seat.remind_at = None
+    elif event_type == events.SEAT_REPLACED and seat is not None:
+        _replaced(game, seats.values(), seat, payload, actor=actor, now=now)
+    elif event_type == events.VACATION_STARTED and seat is not None:
+        until = datetime.fromisoformat(payload["until"])
+        clock_pause_for(game=game, seat=seat, until=until, now=now)
+    elif event_type == events.DEADLINE_EXTENDED and seat is not None:
+        clock_extend(game=game, seat=seat, by=timedelta(hours=payload["hours"]), now=now)
+    elif event_type in STATUS_OF:
+        game.status = STATUS_OF[event_type]
+        clocks_follow(game=game, seats=seats.values(), now=now)
+        return
+    clocks_earliest(game, seats.values())
 
 
 def _replaced(
-    game: Game, seats: dict[str, Seat], payload: dict[str, Any], *, actor: str, now: datetime
+    game: Game,
+    seats: Iterable[Seat],
+    seat: Seat,
+    payload: dict[str, Any],
+    *,
+    actor: str,
+    now: datetime,
 ) -> None:
     """A seat changed hands: the timeout ladder's bot plays on at once; a moderator's change
-    clears the timeouts and restarts the clock of a seat to move (``games.timeouts``,
-    ``games.moderation``)."""
-    seat = seats[payload["player"]]
+    clears the timeouts and restarts the seat's clock if the game waits for it
+    (``games.timeouts``, ``games.moderation``)."""
     seat.is_bot = payload["by"] == "bot"
     if actor == "system:deadline":
         return
     seat.timeouts = 0
-    if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
-        clock_turn_start(game=game, seat=_mover(game, seats) if seat.is_bot else seat, now=now)
+    clocks_follow(game=game, seats=seats, restart={seat.display_name}, now=now)

@@ -11,15 +11,19 @@ player has per year (``vacation_days``), when the reminder goes out
 timeouts in a row the seat becomes a bot seat; ``"pause"`` waits for a
 moderator).
 
-The clock state is kept as projections, updated in the transaction of each
-event: ``Game.turn_started_at`` and ``turn_allowance`` (the counted time the
-seat to move had then), ``deadline_at`` and ``remind_at``; per seat the
-``clock_bank``, ``timeouts`` in a row and ``vacation_until``.
+Every seat the game waits for has a clock of its own, so in a step where
+several players decide at once each has his own deadline. The clock state is
+kept as projections, updated in the transaction of each event: per seat its
+running clock (``turn_started_at`` and ``turn_allowance``, the counted time
+it had then; ``deadline_at`` and ``remind_at``), its ``clock_bank``,
+``timeouts`` in a row and ``vacation_until``; on ``Game`` the earliest
+``deadline_at`` and ``remind_at`` of its seats, which the sweep looks for.
 """
 
 from __future__ import annotations
 
 import zoneinfo
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
@@ -28,8 +32,12 @@ from games.errors import GameError
 from games.models import Game, Seat
 
 WEEKEND = (5, 6)  # Saturday, Sunday
-CLOCK_FIELDS = ["deadline_at", "turn_started_at", "turn_allowance", "remind_at"]
-"""The ``Game`` fields this module writes (for ``save(update_fields=…)``)."""
+CLOCK_FIELDS = ["deadline_at", "remind_at"]
+"""The ``Game`` fields this module writes, the earliest of its seats' (``update_fields``)."""
+RUNNING_FIELDS = ["turn_started_at", "turn_allowance", "deadline_at", "remind_at"]
+"""A seat's running clock, set while the game waits for it."""
+SEAT_CLOCK_FIELDS = [*RUNNING_FIELDS, "clock_bank", "timeouts", "vacation_until"]
+"""Every ``Seat`` field the clock keeps."""
 
 
 class BadOptions(GameError):
@@ -163,53 +171,74 @@ def _clock_start(seat: Seat, now: datetime) -> datetime:
     return max(now, seat.vacation_until) if seat.vacation_until else now
 
 
-def _set_deadline(game: Game, seat: Seat, control: TimeControl, *, now: datetime) -> None:
-    start = _clock_start(seat, game.turn_started_at or now)
-    assert game.turn_allowance is not None
+def _set_deadline(seat: Seat, control: TimeControl, *, now: datetime) -> None:
+    assert seat.turn_started_at is not None and seat.turn_allowance is not None
+    start = _clock_start(seat, seat.turn_started_at)
     deadline = counted_until(
-        start, game.turn_allowance, zone=_zone(seat), weekend_pause=control.weekend_pause
+        start, seat.turn_allowance, zone=_zone(seat), weekend_pause=control.weekend_pause
     )
-    game.deadline_at = deadline
+    seat.deadline_at = deadline
     remind = deadline - control.reminder
-    game.remind_at = remind if remind > max(start, now) else None
+    seat.remind_at = remind if remind > max(start, now) else None
 
 
-def clock_turn_start(*, game: Game, seat: Seat | None, now: datetime) -> None:
-    """Start the clock of ``seat``, now to move (``None``: nobody moves, the clock stops).
-
-    A bot seat's deadline is now: the deadline sweep plays for it at once.
-    """
-    control = time_control(game.options)
-    if seat is None or game.status != Game.Status.ACTIVE:
-        game.deadline_at = game.turn_started_at = game.turn_allowance = game.remind_at = None
-        return
-    game.turn_started_at = now
+def _clock_run(seat: Seat, control: TimeControl, now: datetime) -> None:
+    """Start ``seat``'s clock afresh; a bot seat's deadline is now (the sweep plays for it)."""
+    seat.turn_started_at = now
     if seat.is_bot:
-        game.turn_allowance = timedelta()
-        game.deadline_at, game.remind_at = now, None
+        seat.turn_allowance, seat.deadline_at, seat.remind_at = timedelta(), now, None
         return
     if control.kind == "bank":
-        game.turn_allowance = seat.clock_bank if seat.clock_bank is not None else control.bank
+        seat.turn_allowance = seat.clock_bank if seat.clock_bank is not None else control.bank
     else:
-        game.turn_allowance = control.per_move
-    _set_deadline(game, seat, control, now=now)
+        seat.turn_allowance = control.per_move
+    _set_deadline(seat, control, now=now)
+
+
+def clocks_earliest(game: Game, seats: Iterable[Seat]) -> None:
+    """Set ``game``'s deadline and reminder time to the earliest of its seats' (the sweep's
+    index and the dashboard's "until")."""
+    seats = list(seats)
+    game.deadline_at = min((s.deadline_at for s in seats if s.deadline_at), default=None)
+    game.remind_at = min((s.remind_at for s in seats if s.remind_at), default=None)
+
+
+def clocks_follow(
+    *, game: Game, seats: Iterable[Seat], restart: Collection[str] = (), now: datetime
+) -> None:
+    """Run the clock of every seat ``game`` waits for and stop the others' (in memory).
+
+    A seat that joins ``to_move`` starts a fresh clock, and so does a seat named in
+    ``restart`` (it has just moved and is to move again, or changed hands). A seat
+    waited on since before keeps its running clock: in a simultaneous step (the
+    deploy, a rowing test) each player has a deadline of his own, and another
+    player's decision does not reset it. Nothing runs unless the game is active.
+    """
+    seats = list(seats)
+    control = time_control(game.options)
+    for seat in seats:
+        if game.status != Game.Status.ACTIVE or seat.display_name not in game.to_move:
+            seat.turn_started_at = seat.turn_allowance = seat.deadline_at = seat.remind_at = None
+        elif seat.display_name in restart or seat.turn_started_at is None:
+            _clock_run(seat, control, now)
+    clocks_earliest(game, seats)
 
 
 def clock_turn_end(*, game: Game, seat: Seat, auto: bool, now: datetime) -> list[str]:
-    """Stop ``seat``'s clock after its move: charge its bank; a move of its own ends a timeout run.
+    """Charge ``seat``'s time bank for the move it made; a move of its own ends a timeout run.
 
-    Returns the ``Seat`` fields changed.
+    Returns the ``Seat`` fields changed (its running clock is stopped by :func:`clocks_follow`).
     """
     control = time_control(game.options)
     changed = []
-    if control.kind == "bank" and not seat.is_bot and game.turn_started_at is not None:
+    if control.kind == "bank" and not seat.is_bot and seat.turn_started_at is not None:
         used = counted_between(
-            _clock_start(seat, game.turn_started_at),
+            _clock_start(seat, seat.turn_started_at),
             now,
             zone=_zone(seat),
             weekend_pause=control.weekend_pause,
         )
-        left = max((game.turn_allowance or timedelta()) - used, timedelta())
+        left = max((seat.turn_allowance or timedelta()) - used, timedelta())
         seat.clock_bank = min(left + control.increment, control.cap)
         changed.append("clock_bank")
     if not auto and seat.timeouts:
@@ -219,30 +248,33 @@ def clock_turn_end(*, game: Game, seat: Seat, auto: bool, now: datetime) -> list
 
 
 def clock_pause_for(*, game: Game, seat: Seat, until: datetime, now: datetime) -> None:
-    """Stop ``seat``'s clock until ``until`` (a vacation); its deadline moves on by as much."""
-    moving = game.turn_started_at is not None and seat.display_name in game.to_move
-    if not moving or seat.is_bot:
+    """Stop ``seat``'s clock until ``until`` (a vacation); its deadline moves on by as much.
+
+    Changes the seat only: the caller sets the game's earliest deadline after.
+    """
+    if seat.turn_started_at is None or seat.is_bot:
         seat.vacation_until = until
         return
     control = time_control(game.options)
     used = counted_between(
-        _clock_start(seat, game.turn_started_at),
+        _clock_start(seat, seat.turn_started_at),
         now,
         zone=_zone(seat),
         weekend_pause=control.weekend_pause,
     )
     seat.vacation_until = until
-    game.turn_allowance = max((game.turn_allowance or timedelta()) - used, timedelta())
-    game.turn_started_at = now
-    _set_deadline(game, seat, control, now=now)
-
-
-def local_deadline(game: Game, seat: Seat) -> datetime | None:
-    """``game``'s deadline in ``seat``'s time zone."""
-    return None if game.deadline_at is None else game.deadline_at.astimezone(_zone(seat))
+    seat.turn_allowance = max((seat.turn_allowance or timedelta()) - used, timedelta())
+    seat.turn_started_at = now
+    _set_deadline(seat, control, now=now)
 
 
 def clock_extend(*, game: Game, seat: Seat, by: timedelta, now: datetime) -> None:
-    """Give ``seat``, now to move, ``by`` more counted time; its deadline moves on."""
-    game.turn_allowance = (game.turn_allowance or timedelta()) + by
-    _set_deadline(game, seat, time_control(game.options), now=now)
+    """Give ``seat``, waited on, ``by`` more counted time; its deadline moves on (seat only)."""
+    seat.turn_allowance = (seat.turn_allowance or timedelta()) + by
+    _set_deadline(seat, time_control(game.options), now=now)
+
+
+def deadline_for(game: Game, seat: Seat | None) -> datetime | None:
+    """The deadline to show ``seat``: its own while the game waits for it, else the game's
+    earliest (for a spectator too)."""
+    return seat.deadline_at if seat is not None and seat.deadline_at else game.deadline_at

@@ -14,6 +14,7 @@ GAME_CREATED = "game_created"
 MOVE = "move"
 GAME_FINISHED = "game_finished"
 TURN_TIMED_OUT = "turn_timed_out"
+REMINDER_SENT = "reminder_sent"
 SEAT_REPLACED = "seat_replaced"
 GAME_PAUSED = "game_paused"
 GAME_RESUMED = "game_resumed"
@@ -31,7 +32,15 @@ TAKEBACK_DECLINED = "takeback_declined"
 MOVE_TAKEN_BACK = "move_taken_back"
 
 POSITION_NEUTRAL = frozenset(
-    {CHAT_POSTED, CHAT_HIDDEN, CHAT_REPORTED, DEADLINE_EXTENDED, LINK_REISSUED, VACATION_STARTED}
+    {
+        CHAT_POSTED,
+        CHAT_HIDDEN,
+        CHAT_REPORTED,
+        DEADLINE_EXTENDED,
+        LINK_REISSUED,
+        REMINDER_SENT,
+        VACATION_STARTED,
+    }
 )
 """Events after which a move chosen on the earlier page is still the move its player meant."""
 
@@ -40,6 +49,7 @@ SCHEMA_VERSIONS: dict[str, int] = {
     MOVE: 1,
     GAME_FINISHED: 1,
     TURN_TIMED_OUT: 1,
+    REMINDER_SENT: 1,
     SEAT_REPLACED: 1,
     GAME_PAUSED: 1,
     GAME_RESUMED: 1,
@@ -163,6 +173,11 @@ def game_finished_payload(*, winners: list[str], scores: dict[str, int], reason:
 def turn_timed_out_payload(*, player: str, deadline: str, timeouts: int) -> Payload:
     """``player`` let the deadline (ISO time) pass; ``timeouts`` in a row, this one included."""
     return {"player": player, "deadline": deadline, "timeouts": timeouts}
+
+
+def reminder_sent_payload(*, player: str, deadline: str) -> Payload:
+    """``player`` was reminded that his deadline (ISO time) is near; it is not reminded again."""
+    return {"player": player, "deadline": deadline}
 
 
 def seat_replaced_payload(*, player: str, by: str, reason: str) -> Payload:

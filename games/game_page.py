@@ -17,10 +17,11 @@ from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
 from games import events
 from games.controls import Controls, controls_for, query
+from games.deadlines import deadline_for
 from games.describe import card_label, move_words, player_label, public_position
 from games.drawing import board_drawing, player_marks
 from games.loading import engine_for, load_state
-from games.mail import local_time
+from games.mail import deadline_local
 from games.models import Event, Game, Seat
 
 
@@ -198,9 +199,8 @@ def game_page(*, game: Game, seat: Seat | None, selection: dict[str, str]) -> di
             view, marks, links=links, chosen=chosen, last=latest.highlight if latest else set()
         ),
         "last_move": latest,
-        "deadline_local": local_time(
-            game.deadline_at.isoformat() if game.deadline_at else None, time_zone
-        ),
+        "deadline": deadline_for(game, seat),
+        "deadline_local": deadline_local(game, seat),
         "time_zone": time_zone,
         "set_aside": view["set_aside"],
         "decks": view["decks"],

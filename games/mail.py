@@ -19,8 +19,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.utils import formats, translation
 
+from games.deadlines import deadline_for
 from games.kinds import kind_of
-from games.models import OutboundMail
+from games.models import Game, OutboundMail, Seat
 
 BOARD_CID = "board"
 HTML_KINDS = frozenset({"turn", "reminder"})
@@ -40,6 +41,14 @@ def local_time(moment: str | None, time_zone: str) -> str:
     local = datetime.fromisoformat(moment).astimezone(zone)
     day = formats.date_format(local, "l")
     return f"{day}, {formats.date_format(local, 'DATETIME_FORMAT')} ({zone.key})"
+
+
+def deadline_local(game: Game, seat: Seat | None) -> str:
+    """The deadline a page shows ``seat`` (its own while the game waits for it, else the
+    game's earliest) in its time zone, in the active language."""
+    deadline = deadline_for(game, seat)
+    time_zone = seat.time_zone if seat is not None else "UTC"
+    return local_time(deadline.isoformat() if deadline else None, time_zone)
 
 
 def _render_context(row: OutboundMail) -> dict[str, Any]:

@@ -38,15 +38,11 @@ class Game(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     last_seq = models.PositiveIntegerField(default=0)
     to_move = models.JSONField(default=list, blank=True, help_text="seat positions")
-    deadline_at = models.DateTimeField(null=True, blank=True)
-    turn_started_at = models.DateTimeField(
-        null=True, blank=True, help_text="when the clock of the seat to move last (re)started"
-    )
-    turn_allowance = models.DurationField(
-        null=True, blank=True, help_text="counted time the seat to move had at turn_started_at"
+    deadline_at = models.DateTimeField(
+        null=True, blank=True, help_text="the earliest deadline of the seats waited for"
     )
     remind_at = models.DateTimeField(
-        null=True, blank=True, help_text="when this deadline's reminder is due; null once sent"
+        null=True, blank=True, help_text="the earliest reminder due to a seat waited for"
     )
     scores = models.JSONField(default=dict, blank=True, help_text="player name → score")
     winners = models.JSONField(default=list, blank=True, help_text="player names, seat order")
@@ -105,6 +101,16 @@ class Seat(models.Model):
     clock_bank = models.DurationField(null=True, blank=True, help_text="time bank left")
     timeouts = models.PositiveSmallIntegerField(default=0, help_text="timeouts in a row")
     vacation_until = models.DateTimeField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(
+        null=True, blank=True, help_text="when this seat's clock last (re)started; null if idle"
+    )
+    turn_allowance = models.DurationField(
+        null=True, blank=True, help_text="counted time the seat had at turn_started_at"
+    )
+    deadline_at = models.DateTimeField(null=True, blank=True)
+    remind_at = models.DateTimeField(
+        null=True, blank=True, help_text="when its reminder is due; null once sent"
+    )
 
     class Meta:
         ordering = ["game", "position"]

@@ -17,14 +17,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import events
-from games.deadlines import CLOCK_FIELDS, clock_extend, clock_turn_start
+from games.deadlines import CLOCK_FIELDS, clock_extend, clocks_earliest
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.loading import engine_for, load_state
 from games.models import Event, Game, OutboundMail, Seat
 from games.notices import notice_mails_queue
 from games.services import _append
 from games.timeouts import game_resume, seat_replace
-from games.turns import turn_begin
+from games.turns import clocks_update, turn_begin
 
 PERMISSION = "games.moderate_game"
 MAX_EXTENSION_HOURS = 24 * 30
@@ -72,7 +72,7 @@ def game_pause(
     payload = events.game_paused_payload(reason=reason)
     _record(game, moderator, events.GAME_PAUSED, payload, now)
     game.status = Game.Status.PAUSED
-    clock_turn_start(game=game, seat=None, now=now)
+    clocks_update(game=game, now=now)
     game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
     notice_mails_queue(game=game, event_type=events.GAME_PAUSED, payload=payload, now=now)
     return game
@@ -100,23 +100,31 @@ def deadline_extend(
     hours: int,
     now: datetime | None = None,
 ) -> Game:
-    """Give the seat to move ``hours`` more before its deadline."""
+    """Give every seat the game waits for ``hours`` more before its deadline (one event each)."""
     now, reason = now or timezone.now(), _reason(reason)
     game = _open_game(game)
     if not 1 <= hours <= MAX_EXTENSION_HOURS:
         raise NotAllowed(f"Extend a deadline by 1 to {MAX_EXTENSION_HOURS} hours.")
-    if game.status != Game.Status.ACTIVE or not game.to_move or game.deadline_at is None:
+    if game.status != Game.Status.ACTIVE or game.deadline_at is None:
         raise GameNotActive("Only a game under way has a deadline to extend.")
-    seat = game.seats.get(display_name=game.to_move[0])
-    clock_extend(game=game, seat=seat, by=timedelta(hours=hours), now=now)
-    payload = events.deadline_extended_payload(
-        player=seat.display_name, hours=hours, deadline=game.deadline_at.isoformat(), reason=reason
-    )
-    _record(game, moderator, events.DEADLINE_EXTENDED, payload, now)
+    seats = list(game.seats.all())
+    for seat in seats:
+        if seat.deadline_at is None:
+            continue
+        clock_extend(game=game, seat=seat, by=timedelta(hours=hours), now=now)
+        seat.save(update_fields=["turn_allowance", "deadline_at", "remind_at"])
+        payload = events.deadline_extended_payload(
+            player=seat.display_name,
+            hours=hours,
+            deadline=seat.deadline_at.isoformat(),
+            reason=reason,
+        )
+        _record(game, moderator, events.DEADLINE_EXTENDED, payload, now)
+        notice_mails_queue(
+            game=game, event_type=events.DEADLINE_EXTENDED, payload=payload, now=now, seats=[seat]
+        )
+    clocks_earliest(game, seats)
     game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
-    notice_mails_queue(
-        game=game, event_type=events.DEADLINE_EXTENDED, payload=payload, now=now, seats=[seat]
-    )
     return game
 
 
@@ -168,7 +176,8 @@ def seat_remove(
     payload = events.seat_replaced_payload(player=seat.display_name, by="bot", reason=reason)
     _record(game, moderator, events.SEAT_REPLACED, payload, now)
     if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
-        turn_begin(game=game, engine=engine_for(game), state=load_state(game), now=now)
+        engine, state = engine_for(game), load_state(game)
+        turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
     game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
     notice_mails_queue(game=game, event_type=events.SEAT_REPLACED, payload=payload, now=now)
     return seat
@@ -208,7 +217,7 @@ def game_abort(
     payload = events.game_aborted_payload(reason=reason)
     _record(game, moderator, events.GAME_ABORTED, payload, now)
     game.status = Game.Status.ABORTED
-    clock_turn_start(game=game, seat=None, now=now)
+    clocks_update(game=game, now=now)
     game.to_move = []
     game.save(update_fields=["last_seq", "status", "to_move", "updated_at", *CLOCK_FIELDS])
     notice_mails_queue(game=game, event_type=events.GAME_ABORTED, payload=payload, now=now)
@@ -235,7 +244,7 @@ def game_adjudicate(
     payload = events.game_adjudicated_payload(winners=ordered, reason=reason)
     _record(game, moderator, events.GAME_ADJUDICATED, payload, now)
     game.status, game.winners, game.to_move = Game.Status.FINISHED, ordered, []
-    clock_turn_start(game=game, seat=None, now=now)
+    clocks_update(game=game, now=now)
     game.save(
         update_fields=["last_seq", "status", "winners", "to_move", "updated_at", *CLOCK_FIELDS]
     )

@@ -123,7 +123,7 @@ def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any) -> dict[
         "hand": view["players"][seat.display_name].get("hand", []),
         "players": kind_of(game.kind).player_rows(view),
         "since": since_last_turn(game, seat, engine),
-        "deadline": game.deadline_at.isoformat() if game.deadline_at else None,
+        "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "reply_to": reply_address(seat),
         "examples": _examples(engine, legal),
         "commitment": game.commitment,

@@ -23,8 +23,8 @@ from engine.base import Game as Engine
 from engine.base import IllegalMove, Result, get_game
 from engine.record import RecordError, open_record
 from games import events
-from games.clock_replay import SEAT_CLOCK_FIELDS, clock_replay
-from games.deadlines import CLOCK_FIELDS, clock_turn_end
+from games.clock_replay import clock_replay
+from games.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS, clock_turn_end
 from games.errors import GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
 from games.loading import engine_for, fold, load_state, store_snapshot
 from games.models import Event, Game, Seat
@@ -345,7 +345,8 @@ def move_submit(
     an ``expected_seq`` after which the position changed raises :class:`StaleSeq`
     (chat and other table talk since then do not make a move stale),
     and an illegal move raises the engine's ``IllegalMove`` with nothing written.
-    The mover's clock stops, the next seat's starts and its turn email is
+    The mover's clock stops, the clocks of the seats now waited for start (a
+    seat still waited on keeps its own) and their turn emails are
     written in the same transaction. ``auto`` marks a move the service made for
     a timed-out or bot seat. A move that needs dice gets them here (``_rolled``)
     and is stored, applied and returned with its ``roll``.
@@ -383,7 +384,7 @@ def move_submit(
         changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
         if changed:
             mover.save(update_fields=changed)
-        turn_begin(game=game, engine=engine, state=state, now=now)
+        turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
         game.save(
             update_fields=[
                 "last_seq",

@@ -106,7 +106,7 @@ def _take_back(game: Game, player: str, move_seq: int, now: datetime) -> None:
     engine = engine_for(game)
     state = load_state(game)
     _set_projections(game, engine, state)
-    turn_begin(game=game, engine=engine, state=state, now=now)
+    turn_begin(game=game, engine=engine, state=state, now=now, moved=player)
     game.save(
         update_fields=["last_seq", "to_move", "scores", "winners", "updated_at", *CLOCK_FIELDS]
     )

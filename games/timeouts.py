@@ -3,8 +3,11 @@
 Celery beat runs :func:`deadline_sweep` every minute. It locks each due game
 with ``SELECT … FOR UPDATE SKIP LOCKED`` and re-checks the deadline under the
 lock, so a late, duplicated or concurrent sweep changes nothing twice: once a
-deadline is dealt with, the game's ``deadline_at`` has moved on. The ladder,
-by the game's ``timeout_policy``:
+deadline is dealt with, the seat's and the game's ``deadline_at`` have moved
+on. A reminder sent is recorded (``reminder_sent``), so it is never sent twice,
+even after a rebuild. Where several players decide at once, each has his own
+deadline and is timed out on his own. The ladder, by the game's
+``timeout_policy``:
 
 1. ``turn_timed_out`` is recorded for the late player;
 2. with the ``bot`` policy the built-in bot plays this turn (``move`` with
@@ -25,14 +28,20 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import events
-from games.deadlines import CLOCK_FIELDS, clock_pause_for, clock_turn_start, time_control
+from games.deadlines import (
+    CLOCK_FIELDS,
+    RUNNING_FIELDS,
+    clock_pause_for,
+    clocks_earliest,
+    time_control,
+)
 from games.errors import GameError, GameNotActive
 from games.kinds import kind_of
 from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
-from games.notices import reminder_mail_queue, timeout_mails_queue, turn_mails_queue
+from games.notices import reminder_mail_queue, timeout_mails_queue
 from games.services import _append, move_submit
-from games.turns import turn_begin
+from games.turns import clocks_update, turn_begin
 
 log = logging.getLogger(__name__)
 
@@ -57,16 +66,37 @@ def _locked(game_id: int, **due: datetime) -> Game | None:
 
 
 def _remind(game_id: int, now: datetime) -> bool:
+    """Remind each seat whose reminder is due and whose deadline has not passed yet."""
     with transaction.atomic():
-        game = _locked(game_id, remind_at__lte=now, deadline_at__gt=now)
+        game = _locked(game_id, remind_at__lte=now)
         if game is None:
             return False
+        seats = list(game.seats.all())
+        due = [
+            seat
+            for seat in seats
+            if seat.remind_at is not None
+            and seat.remind_at <= now < (seat.deadline_at or now)  # past it: a timeout instead
+        ]
         engine, state = engine_for(game), load_state(game)
-        for seat in game.seats.filter(display_name__in=game.to_move):
+        for seat in due:
+            payload = events.reminder_sent_payload(
+                player=seat.display_name, deadline=seat.deadline_at.isoformat()
+            )
+            _append(
+                game,
+                event_type=events.REMINDER_SENT,
+                payload=payload,
+                actor="system:deadline",
+                now=now,
+            )
+            seat.remind_at = None
+            seat.save(update_fields=["remind_at"])
             reminder_mail_queue(game=game, seat=seat, engine=engine, state=state, now=now)
-        game.remind_at = None
-        game.save(update_fields=["remind_at", "updated_at"])
-        return True
+        if due:
+            clocks_earliest(game, seats)
+            game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+        return bool(due)
 
 
 def _bot_plays(game: Game, seat: Seat, now: datetime, *, timed_out: bool = False) -> str:
@@ -87,7 +117,7 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
     seat.timeouts += 1
     payload = events.turn_timed_out_payload(
         player=seat.display_name,
-        deadline=game.deadline_at.isoformat() if game.deadline_at else "",
+        deadline=seat.deadline_at.isoformat() if seat.deadline_at else "",
         timeouts=seat.timeouts,
     )
     _append(
@@ -106,7 +136,7 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
             now=now,
         )
         game.status = Game.Status.PAUSED
-        clock_turn_start(game=game, seat=None, now=now)
+        clocks_update(game=game, now=now)
         game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
         seat.save(update_fields=["timeouts"])
         timeout_mails_queue(game=game, seat=seat, move=None, replaced=False, paused=True, now=now)
@@ -132,9 +162,12 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
 def _expire(game_id: int, now: datetime) -> bool:
     with transaction.atomic():
         game = _locked(game_id, deadline_at__lte=now)
-        if game is None or not game.to_move:
+        if game is None:
             return False
-        seat = game.seats.get(display_name=game.to_move[0])
+        late = game.seats.filter(display_name__in=game.to_move, deadline_at__lte=now)
+        seat = late.order_by("deadline_at", "position").first()
+        if seat is None:
+            return False
         if seat.is_bot:
             _bot_plays(game, seat, now)
         else:
@@ -146,7 +179,7 @@ def deadline_sweep(*, now: datetime | None = None) -> int:
     """Send due reminders and apply the ladder to every game past its deadline; count steps."""
     now = now or timezone.now()
     steps = 0
-    due = Game.objects.filter(status=Game.Status.ACTIVE, remind_at__lte=now, deadline_at__gt=now)
+    due = Game.objects.filter(status=Game.Status.ACTIVE, remind_at__lte=now)
     for game_id in due.values_list("pk", flat=True)[:BATCH]:
         steps += _remind(game_id, now)
     expired = Game.objects.filter(status=Game.Status.ACTIVE, deadline_at__lte=now)
@@ -195,7 +228,8 @@ def vacation_start(*, game: Game, seat: Seat, days: int, now: datetime | None = 
         now=now,
     )
     clock_pause_for(game=game, seat=seat, until=until, now=now)
-    seat.save(update_fields=["vacation_until"])
+    seat.save(update_fields=["vacation_until", *RUNNING_FIELDS])
+    clocks_earliest(game, [seat, *game.seats.exclude(pk=seat.pk)])
     game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
     return until
 
@@ -210,7 +244,8 @@ def seat_replace(
     reason: str = "invited",
     now: datetime | None = None,
 ) -> Seat:
-    """Give a bot seat to an invited player: a new link (the old one is revoked), a turn email."""
+    """Give a bot seat to an invited player: a new link (the old one is revoked), and when the
+    game waits for the seat a fresh clock and a turn email."""
     now = now or timezone.now()
     game = Game.objects.select_for_update().get(pk=game.pk)
     seat = Seat.objects.get(pk=seat.pk, game=game)
@@ -221,8 +256,7 @@ def seat_replace(
     _append(game, event_type=events.SEAT_REPLACED, payload=payload, actor=actor, now=now)
     if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
         engine, state = engine_for(game), load_state(game)
-        clock_turn_start(game=game, seat=seat, now=now)
-        turn_mails_queue(game=game, engine=engine, state=state, now=now)
+        turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
     game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
     return seat
 

@@ -1,20 +1,21 @@
-"""What follows a recorded change of turn: the clock starts and the seat to move hears of it.
+"""What follows a recorded change of turn: the clocks follow and the seats to move hear of it.
 
 Called by the services inside the transaction that appended the event, so
-the deadline projection and the turn email are written with it.
+the deadline projections and the turn emails are written with it.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 
 from engine.base import Game as Engine
-from games.deadlines import clock_turn_start
-from games.models import Game
+from games.deadlines import RUNNING_FIELDS, clocks_follow
+from games.models import Game, Seat
 from games.notices import turn_mails_queue
 
 log = logging.getLogger(__name__)
@@ -29,14 +30,30 @@ def _sweep_soon() -> None:
         log.warning("could not queue a deadline sweep for a bot seat", exc_info=True)
 
 
-def turn_begin(*, game: Game, engine: Engine, state: Any, now: datetime) -> None:
-    """Start the clock of the seat now to move and send its turn email (at the end: the result).
+def clocks_update(*, game: Game, restart: Collection[str] = (), now: datetime) -> list[Seat]:
+    """Let the seats' clocks follow ``game.to_move`` and its status (``clocks_follow``);
+    save the seats whose clock changed and return all of them."""
+    seats = list(game.seats.all())
+    before = [[getattr(seat, field) for field in RUNNING_FIELDS] for seat in seats]
+    clocks_follow(game=game, seats=seats, restart=restart, now=now)
+    for seat, fields in zip(seats, before, strict=True):
+        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields:
+            seat.save(update_fields=RUNNING_FIELDS)
+    return seats
+
+
+def turn_begin(
+    *, game: Game, engine: Engine, state: Any, now: datetime, moved: str | None = None
+) -> None:
+    """Start the clock of each seat now waited for and send its turn email (at the end: the
+    result). ``moved`` names the player who just moved (or whose seat changed hands): his
+    clock restarts if he is to move again; the others' running clocks run on.
 
     A bot seat's deadline is now, and a deadline sweep is queued to play for it.
     """
-    seats = {seat.display_name: seat for seat in game.seats.all()}
-    mover = seats[game.to_move[0]] if game.to_move else None
-    clock_turn_start(game=game, seat=mover, now=now)
+    seats = clocks_update(game=game, restart=() if moved is None else (moved,), now=now)
     turn_mails_queue(game=game, engine=engine, state=state, now=now)
-    if mover is not None and mover.is_bot and game.status == Game.Status.ACTIVE:
+    if game.status == Game.Status.ACTIVE and any(
+        seat.is_bot and seat.display_name in game.to_move for seat in seats
+    ):
         transaction.on_commit(_sweep_soon)

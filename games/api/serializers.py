@@ -176,6 +176,9 @@ class SeatOutput(serializers.Serializer):  # type: ignore[type-arg]
     position = serializers.IntegerField()
     name = serializers.CharField(source="display_name")
     is_bot = serializers.BooleanField()
+    deadline_at = serializers.DateTimeField(
+        allow_null=True, help_text="This seat's own deadline while the game waits for it."
+    )
 
 
 class SeatWithLinkOutput(SeatOutput):
@@ -194,7 +197,9 @@ class GameOutput(serializers.Serializer):  # type: ignore[type-arg]
     scores = serializers.DictField(child=serializers.IntegerField())
     winners = serializers.ListField(child=serializers.CharField())
     commitment = serializers.CharField()
-    deadline_at = serializers.DateTimeField(allow_null=True)
+    deadline_at = serializers.DateTimeField(
+        allow_null=True, help_text="The earliest deadline of the seats the game waits for."
+    )
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 

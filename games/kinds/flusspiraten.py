@@ -298,7 +298,7 @@ def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str
     """
     from games import events
     from games.loading import engine_for, load_state
-    from games.mail import local_time
+    from games.mail import deadline_local
     from games.models import Event, Game
 
     engine = engine_for(game)
@@ -323,9 +323,7 @@ def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str
         "last_move": _last_move(events.upcast(last.type, last.version, last.payload))
         if last is not None
         else None,
-        "deadline_local": local_time(
-            game.deadline_at.isoformat() if game.deadline_at else None, time_zone
-        ),
+        "deadline_local": deadline_local(game, seat),
         "time_zone": time_zone,
     }
 

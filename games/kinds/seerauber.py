@@ -153,7 +153,7 @@ def table_context(view: dict[str, Any]) -> dict[str, Any]:
 def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:
     """The Seeräuber table as ``seat`` sees it (everything is public [S6]) and its moves."""
     from games.loading import engine_for, load_state
-    from games.mail import local_time
+    from games.mail import deadline_local
     from games.models import Game
 
     engine = engine_for(game)
@@ -170,9 +170,7 @@ def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str
         "controls": None,
         "options": [engine.format_move(move) for move in legal],
         "last_move": _last_move(game),
-        "deadline_local": local_time(
-            game.deadline_at.isoformat() if game.deadline_at else None, time_zone
-        ),
+        "deadline_local": deadline_local(game, seat),
         "time_zone": time_zone,
     }
 

@@ -77,7 +77,7 @@ def test_it_sends_the_reminder_exactly_once(db: None) -> None:
         deadline_sweep(now=T0 + hours * HOUR)
     (reminder,) = _mails(game, "reminder")
     assert reminder.to == "anne@example.org"
-    assert _types(game) == ["game_created"]  # a reminder changes nothing in the game
+    assert _types(game) == ["game_created", "reminder_sent"]  # recorded, so never sent twice
 
 
 def test_it_climbs_the_timeout_ladder_step_by_step(db: None) -> None:

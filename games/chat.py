@@ -17,8 +17,8 @@ from django.utils import timezone
 from games import events
 from games.errors import GameOver, NotAllowed
 from games.models import Event, Game, Seat
+from games.projections import event_append
 from games.selectors import hidden_seqs
-from games.services import _append
 
 MAX_LENGTH = 500
 RATE = 5
@@ -72,7 +72,7 @@ def chat_post(
     if recent.count() >= RATE:
         raise NotAllowed(f"At most {RATE} messages a minute; wait a moment.")
     payload = events.chat_posted_payload(player=name, text=text)
-    event = _append(game, event_type=events.CHAT_POSTED, payload=payload, actor=actor, now=now)
+    event = event_append(game, event_type=events.CHAT_POSTED, payload=payload, actor=actor, now=now)
     game.save(update_fields=["last_seq", "updated_at"])
     return event
 
@@ -88,7 +88,7 @@ def chat_report(*, game: Game, seat: Seat, message_seq: int, reason: str = "") -
     payload = events.chat_reported_payload(
         player=seat.display_name, message_seq=message_seq, reason=reason.strip()[:MAX_LENGTH]
     )
-    event = _append(
+    event = event_append(
         game,
         event_type=events.CHAT_REPORTED,
         payload=payload,

@@ -22,7 +22,7 @@ from games.errors import GameNotActive, GameOver, NotAllowed
 from games.loading import engine_for, load_state
 from games.models import Event, Game, OutboundMail, Seat
 from games.notices import notice_mails_queue
-from games.services import _append
+from games.projections import event_append
 from games.timeouts import game_resume, seat_replace
 from games.turns import clocks_update, turn_begin
 
@@ -50,7 +50,9 @@ def _record(
     payload: dict[str, Any],
     now: datetime,
 ) -> Event:
-    return _append(game, event_type=event_type, payload=payload, actor=actor_of(moderator), now=now)
+    return event_append(
+        game, event_type=event_type, payload=payload, actor=actor_of(moderator), now=now
+    )
 
 
 def _reason(reason: str) -> str:

@@ -20,27 +20,17 @@ from django.utils import timezone
 
 from engine import fairness
 from engine.base import Game as Engine
-from engine.base import IllegalMove, Result, get_game
+from engine.base import IllegalMove, get_game
 from engine.record import RecordError, open_record
 from games import events
-from games.clock_replay import clock_replay
-from games.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS, clock_turn_end
+from games.deadlines import CLOCK_FIELDS, clock_turn_end
 from games.errors import GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
-from games.loading import engine_for, fold, load_state, store_snapshot
+from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
+from games.projections import event_append, projections_set, snapshot_on_commit
 from games.turns import turn_begin
 
 NAME_LENGTH = Seat._meta.get_field("display_name").max_length or 40
-PROJECTION_FIELDS = [
-    "last_seq",
-    "to_move",
-    "scores",
-    "winners",
-    "status",
-    "commitment",
-    *CLOCK_FIELDS,
-]
-"""The ``Game`` fields :func:`game_projections_rebuild` recomputes from events."""
 
 
 @dataclass(frozen=True)
@@ -88,46 +78,12 @@ def check_move_fields(kind: str, move: object) -> dict[str, Any]:
     return move
 
 
-def _append(
-    game: Game,
-    *,
-    event_type: str,
-    payload: dict[str, Any],
-    actor: str,
-    now: datetime,
-    move_id: str | None = None,
-) -> Event:
-    """Append the next event of ``game``, stamped with the service's clock time ``now``.
-
-    The clock projections are rebuilt from these stamps (``games.clock_replay``).
-    """
-    game.last_seq += 1
-    return Event.objects.create(
-        game=game,
-        created_at=now,
-        seq=game.last_seq,
-        type=event_type,
-        version=events.SCHEMA_VERSIONS[event_type],
-        payload=payload,
-        actor=actor,
-        move_id=move_id,
-    )
-
-
-def _set_projections(game: Game, engine: Engine, state: Any) -> Result | None:
-    result = engine.result(state)
-    game.to_move = engine.to_move(state)
-    game.scores = result["scores"] if result else engine.summary(state)["scores"]
-    game.winners = result["winners"] if result else []
-    return result
-
-
 def _project(game: Game, engine: Engine, state: Any, *, actor: str, now: datetime) -> None:
     """Bring the projections up to ``state``, appending ``game_finished`` when it ends the game."""
-    result = _set_projections(game, engine, state)
+    result = projections_set(game, engine, state)
     if result is not None and game.status != Game.Status.FINISHED:
         game.status = Game.Status.FINISHED
-        _append(
+        event_append(
             game,
             event_type=events.GAME_FINISHED,
             payload=events.game_finished_payload(**result),
@@ -146,7 +102,7 @@ def _forced_passes(game: Game, engine: Engine, state: Any, now: datetime) -> Any
     """
     while (movers := engine.to_move(state)) and engine.legal_moves(state, movers[0]) == [PASS]:
         state = engine.apply(state, movers[0], PASS)
-        _append(
+        event_append(
             game,
             event_type=events.MOVE,
             payload=events.move_payload(player=movers[0], move=dict(PASS), auto=True),
@@ -154,11 +110,6 @@ def _forced_passes(game: Game, engine: Engine, state: Any, now: datetime) -> Any
             now=now,
         )
     return state
-
-
-def _snapshot_on_commit(game: Game, state: Any) -> None:
-    seq = game.last_seq
-    transaction.on_commit(lambda: store_snapshot(game, seq, state))
 
 
 def _game_open(
@@ -199,7 +150,7 @@ def _game_open(
         commitment=commitment,
         salt=salt,
     )
-    _append(game, event_type=events.GAME_CREATED, payload=payload, actor=actor, now=now)
+    event_append(game, event_type=events.GAME_CREATED, payload=payload, actor=actor, now=now)
     return game, state
 
 
@@ -233,7 +184,7 @@ def game_create(
     _project(game, engine, state, actor=actor, now=now)
     turn_begin(game=game, engine=engine, state=state, now=now)
     game.save()
-    _snapshot_on_commit(game, state)
+    snapshot_on_commit(game, state)
     return game
 
 
@@ -270,7 +221,7 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
             state = engine.apply(state, player, move)
         except IllegalMove as error:
             raise RecordError(error.code, error.message, index) from None
-        _append(
+        event_append(
             game,
             event_type=events.MOVE,
             payload=events.move_payload(player=player, move=move),
@@ -279,7 +230,7 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
         )
     _project(game, engine, state, actor=actor, now=now)
     game.save()
-    _snapshot_on_commit(game, state)
+    snapshot_on_commit(game, state)
     return game
 
 
@@ -370,7 +321,7 @@ def move_submit(
         state = load_state(game)
         move = _rolled(game, engine, state, move)
         state = engine.apply(state, seat.display_name, move)
-        event = _append(
+        event = event_append(
             game,
             event_type=events.MOVE,
             payload=events.move_payload(player=seat.display_name, move=move, auto=auto),
@@ -396,52 +347,5 @@ def move_submit(
                 *CLOCK_FIELDS,
             ]
         )
-        _snapshot_on_commit(game, state)
+        snapshot_on_commit(game, state)
     return MoveResult(seq=event.seq, player=seat.display_name, move=move)
-
-
-def _status_of(event_types: list[str]) -> str:
-    """A game's status from its event types: over (finished, decided or aborted), else paused
-    until resumed, else active."""
-    if events.GAME_FINISHED in event_types or events.GAME_ADJUDICATED in event_types:
-        return Game.Status.FINISHED
-    if events.GAME_ABORTED in event_types:
-        return Game.Status.ABORTED
-    pauses = [t for t in event_types if t in (events.GAME_PAUSED, events.GAME_RESUMED)]
-    return Game.Status.PAUSED if pauses and pauses[-1] == events.GAME_PAUSED else Game.Status.ACTIVE
-
-
-@transaction.atomic
-def game_projections_rebuild(*, game: Game) -> bool:
-    """Recompute ``game``'s projections, its clock and its seats' clocks from its events;
-    tell whether any changed."""
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    seats = list(game.seats.order_by("position"))
-    stored = list(
-        game.events.order_by("seq").values_list(
-            "seq", "type", "version", "payload", "created_at", "actor"
-        )
-    )
-    engine = engine_for(game)
-    before = [getattr(game, field) for field in PROJECTION_FIELDS]
-    seats_before = [[getattr(seat, f) for f in SEAT_CLOCK_FIELDS] for seat in seats]
-    clock_replay(game=game, seats=seats, engine=engine, stored=stored)
-    state = fold(engine, game.pk, None, [event[:4] for event in stored])
-    _, created_type, created_version, created_payload, _, _ = stored[0]
-    game.commitment = events.upcast(created_type, created_version, created_payload)["commitment"]
-    game.last_seq = stored[-1][0]
-    game.status = _status_of([event[1] for event in stored])
-    _set_projections(game, engine, state)
-    if game.is_over:
-        game.to_move = []
-    for _, event_type, version, payload, _, _ in stored:
-        if event_type == events.GAME_ADJUDICATED:
-            game.winners = events.upcast(event_type, version, payload)["winners"]
-    changed = [getattr(game, field) for field in PROJECTION_FIELDS] != before
-    if changed:
-        game.save()
-    for seat, fields in zip(seats, seats_before, strict=True):
-        if [getattr(seat, f) for f in SEAT_CLOCK_FIELDS] != fields:
-            seat.save(update_fields=SEAT_CLOCK_FIELDS)
-            changed = True
-    return changed

@@ -23,7 +23,7 @@ from games.kinds import kind_of
 from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 from games.notices import notice_mails_queue
-from games.services import _append, _set_projections, _snapshot_on_commit
+from games.projections import event_append, projections_set, snapshot_on_commit
 from games.turns import turn_begin
 
 
@@ -83,7 +83,7 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
     if takeback_pending(game) is not None:
         raise NotAllowed("A takeback of this move is already asked for.")
     payload = events.takeback_payload(player=seat.display_name, move_seq=move.seq)
-    event = _append(
+    event = event_append(
         game,
         event_type=events.TAKEBACK_REQUESTED,
         payload=payload,
@@ -102,15 +102,15 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
 
 def _take_back(game: Game, player: str, move_seq: int, now: datetime) -> None:
     payload = events.takeback_payload(player=player, move_seq=move_seq)
-    _append(game, event_type=events.MOVE_TAKEN_BACK, payload=payload, actor="system", now=now)
+    event_append(game, event_type=events.MOVE_TAKEN_BACK, payload=payload, actor="system", now=now)
     engine = engine_for(game)
     state = load_state(game)
-    _set_projections(game, engine, state)
+    projections_set(game, engine, state)
     turn_begin(game=game, engine=engine, state=state, now=now, moved=player)
     game.save(
         update_fields=["last_seq", "to_move", "scores", "winners", "updated_at", *CLOCK_FIELDS]
     )
-    _snapshot_on_commit(game, state)
+    snapshot_on_commit(game, state)
     notice_mails_queue(game=game, event_type=events.MOVE_TAKEN_BACK, payload=payload, now=now)
 
 
@@ -128,7 +128,7 @@ def takeback_answer(*, game: Game, seat: Seat, accept: bool, now: datetime | Non
         raise NotAllowed("You have already accepted this takeback.")
     event_type = events.TAKEBACK_ACCEPTED if accept else events.TAKEBACK_DECLINED
     payload = events.takeback_payload(player=seat.display_name, move_seq=pending["move_seq"])
-    event = _append(
+    event = event_append(
         game, event_type=event_type, payload=payload, actor=f"seat:{seat.position}", now=now
     )
     game.save(update_fields=["last_seq", "updated_at"])

@@ -40,7 +40,8 @@ from games.kinds import kind_of
 from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 from games.notices import reminder_mail_queue, timeout_mails_queue
-from games.services import _append, move_submit
+from games.projections import event_append
+from games.services import move_submit
 from games.turns import clocks_update, turn_begin
 
 log = logging.getLogger(__name__)
@@ -83,7 +84,7 @@ def _remind(game_id: int, now: datetime) -> bool:
             payload = events.reminder_sent_payload(
                 player=seat.display_name, deadline=seat.deadline_at.isoformat()
             )
-            _append(
+            event_append(
                 game,
                 event_type=events.REMINDER_SENT,
                 payload=payload,
@@ -120,7 +121,7 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
         deadline=seat.deadline_at.isoformat() if seat.deadline_at else "",
         timeouts=seat.timeouts,
     )
-    _append(
+    event_append(
         game,
         event_type=events.TURN_TIMED_OUT,
         payload=payload,
@@ -128,7 +129,7 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
         now=now,
     )
     if control.timeout_policy == "pause":
-        _append(
+        event_append(
             game,
             event_type=events.GAME_PAUSED,
             payload=events.game_paused_payload(reason="timeout", player=seat.display_name),
@@ -144,7 +145,7 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
     replaced = seat.timeouts >= control.replace_after
     if replaced:
         seat.is_bot = True
-        _append(
+        event_append(
             game,
             event_type=events.SEAT_REPLACED,
             payload=events.seat_replaced_payload(
@@ -220,7 +221,7 @@ def vacation_start(*, game: Game, seat: Seat, days: int, now: datetime | None = 
     payload = events.vacation_started_payload(
         player=seat.display_name, days=days, since=now.isoformat(), until=until.isoformat()
     )
-    _append(
+    event_append(
         game,
         event_type=events.VACATION_STARTED,
         payload=payload,
@@ -253,7 +254,7 @@ def seat_replace(
     seat.token_version += 1
     seat.save(update_fields=["email", "is_bot", "timeouts", "token_version"])
     payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason=reason)
-    _append(game, event_type=events.SEAT_REPLACED, payload=payload, actor=actor, now=now)
+    event_append(game, event_type=events.SEAT_REPLACED, payload=payload, actor=actor, now=now)
     if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
         engine, state = engine_for(game), load_state(game)
         turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
@@ -268,7 +269,7 @@ def game_resume(*, game: Game, actor: str, reason: str, now: datetime | None = N
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.status != Game.Status.PAUSED:
         raise GameNotActive(f"The game is {game.status}, not paused.")
-    _append(
+    event_append(
         game,
         event_type=events.GAME_RESUMED,
         payload=events.game_resumed_payload(reason=reason),

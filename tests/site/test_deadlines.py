@@ -17,7 +17,8 @@ from games.deadlines import BadOptions
 from games.links import seat_from_token, seat_token
 from games.loading import engine_for, load_state
 from games.models import Event, Game, OutboundMail
-from games.services import PlayerSpec, game_create, game_projections_rebuild, move_submit
+from games.projections import game_projections_rebuild
+from games.services import PlayerSpec, game_create, move_submit
 from games.timeouts import (
     NoVacationLeft,
     deadline_sweep,

@@ -15,8 +15,9 @@ from games.errors import GameNotActive, GameOver, NotAllowed
 from games.links import seat_from_token, seat_token
 from games.loading import engine_for, load_state
 from games.models import Event, Game, OutboundMail
+from games.projections import game_projections_rebuild
 from games.replay import game_replay
-from games.services import PlayerSpec, game_create, game_projections_rebuild
+from games.services import PlayerSpec, game_create
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 

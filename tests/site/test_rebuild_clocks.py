@@ -17,7 +17,8 @@ from games import moderation
 from games.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from games.loading import engine_for, load_state
 from games.models import Game, Seat
-from games.services import PlayerSpec, game_create, game_projections_rebuild, move_submit
+from games.projections import game_projections_rebuild
+from games.services import PlayerSpec, game_create, move_submit
 from games.timeouts import deadline_sweep, vacation_start
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # a Tuesday

@@ -22,7 +22,8 @@ from games.links import seat_token
 from games.loading import engine_for, load_state
 from games.mail import local_time, mail_compose
 from games.models import Event, Game, OutboundMail, Seat
-from games.services import PlayerSpec, game_create, game_projections_rebuild, move_submit
+from games.projections import game_projections_rebuild
+from games.services import PlayerSpec, game_create, move_submit
 from games.timeouts import deadline_sweep
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # a Tuesday

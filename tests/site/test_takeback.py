@@ -15,9 +15,10 @@ from games import events
 from games.errors import GameOver, NotAllowed
 from games.loading import engine_for, fold, load_state
 from games.models import Event, Game, OutboundMail, Seat
+from games.projections import game_projections_rebuild
 from games.replay import game_replay
 from games.selectors import moves_played
-from games.services import PlayerSpec, game_create, game_projections_rebuild, move_submit
+from games.services import PlayerSpec, game_create, move_submit
 from games.takebacks import takeback_answer, takeback_pending, takeback_request
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)

@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench messages
+.PHONY: run test lint bench messages
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,10 +27,17 @@ run: $(VENV)/.installed messages
 messages: $(VENV)/.installed
 	$(VENV)/bin/pybabel compile --domain django --directory locale --use-fuzzy --statistics
 
+# The code checks the tests begin with: ruff's lint and format, mypy (strict, with Django's
+# and DRF's stubs) over engine/, games/ and freibeuter_site/.
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
 # The whole suite on the real PostgreSQL and Redis (started, or installed as root, if missing).
 test: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/freibeuter
 test: export REDIS_URL ?= redis://127.0.0.1:6379/0
-test: $(VENV)/.installed messages
+test: $(VENV)/.installed messages lint
 	bash .ci/services
 	$(PY) -m pytest $(PYTEST_ARGS)
 

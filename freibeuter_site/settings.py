@@ -108,7 +108,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": VAR_DIR / "freibeuter.sqlite3",
+            "NAME": str(VAR_DIR / "freibeuter.sqlite3"),
             "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
         }
     }

@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from games import events
+from games.audit import moderator_of
 from games.errors import GameError
 from games.models import Event, Game, InboundMail, OutboundMail, Seat
 from games.moderation_requests import action_run
@@ -43,8 +44,8 @@ class EventInline(admin.TabularInline):  # type: ignore[type-arg]
 
     model = Event
     extra = 0
-    fields = ["seq", "type", "actor", "payload", "created_at"]
-    readonly_fields = fields
+    readonly_fields = ("seq", "type", "actor", "payload", "created_at")
+    fields = readonly_fields
     can_delete = False
     ordering = ["seq"]
 
@@ -92,7 +93,12 @@ def _moderation_action(action: str, description: str) -> Any:
     def run(model_admin: GameAdmin, request: HttpRequest, queryset: QuerySet[Game]) -> None:
         for game in queryset:
             try:
-                action_run(game=game, moderator=request.user, action=action, data=request.POST)
+                action_run(
+                    game=game,
+                    moderator=moderator_of(request.user),
+                    action=action,
+                    data=request.POST,
+                )
             except GameError as error:
                 model_admin.message_user(request, f"#{game.pk}: {error.message}", messages.ERROR)
             else:

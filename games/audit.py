@@ -6,10 +6,11 @@ moderator type whose actor is ``user:N``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import PermissionDenied
 
 from games import events
 from games.event_lines import event_line
@@ -19,9 +20,16 @@ from games.models import Event, Game
 AUDIT_LIMIT = 500
 
 
-def is_moderator(user: AbstractBaseUser | Any) -> bool:
+def is_moderator(user: User | AnonymousUser) -> TypeGuard[User]:
     """Whether ``user`` may take moderator actions and read moderator pages."""
     return bool(user.is_authenticated and user.is_staff and user.has_perm("games.moderate_game"))
+
+
+def moderator_of(user: User | AnonymousUser) -> User:
+    """``user`` as the moderator acting; refused (403) unless a moderator."""
+    if not is_moderator(user):
+        raise PermissionDenied("Only moderators may do this.")
+    return user
 
 
 def moderator_activity(*, limit: int = AUDIT_LIMIT) -> list[dict[str, Any]]:

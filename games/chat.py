@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -49,7 +49,7 @@ def chat_post(
     game: Game,
     text: str,
     seat: Seat | None = None,
-    moderator: AbstractBaseUser | None = None,
+    moderator: User | None = None,
     now: datetime | None = None,
 ) -> Event:
     """Post ``text`` to the table as ``seat`` (or as a moderator); refuse floods and long texts."""

@@ -142,7 +142,9 @@ def _surround_sentence(
     return _("%(head)s: %(clauses)s.") % {"head": head, "clauses": "; ".join(clauses)}
 
 
-def _credit_sentences(before: dict[str, Any], after: dict[str, Any], viewer: str | None) -> list:
+def _credit_sentences(
+    before: dict[str, Any], after: dict[str, Any], viewer: str | None
+) -> list[str]:
     sentences = []
     for player, now in after["players"].items():
         taken = now["credit"] - before["players"][player]["credit"]

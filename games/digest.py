@@ -26,24 +26,20 @@ def digest_send(*, now: datetime | None = None) -> int:
         .order_by("to", "id")
     )
     written = 0
-    for address, rows in groupby(list(held), key=lambda row: row.to):
+    for address, group in groupby(list(held), key=lambda row: row.to):
         with transaction.atomic():
             rows = list(
                 OutboundMail.objects.select_for_update(skip_locked=True, of=("self",))
-                .filter(pk__in=[row.pk for row in rows], status=OutboundMail.Status.HELD)
+                .filter(pk__in=[row.pk for row in group], status=OutboundMail.Status.HELD)
                 .select_related("game", "seat")
                 .order_by("id")
             )
             games = {}
             for row in rows:
                 game, seat = row.game, row.seat
-                still_to_move = (
-                    game is not None
-                    and seat is not None
-                    and game.status == Game.Status.ACTIVE
-                    and seat.display_name in game.to_move
-                )
-                if still_to_move:
+                if game is None or seat is None:
+                    continue
+                if game.status == Game.Status.ACTIVE and seat.display_name in game.to_move:
                     games[game.pk] = {
                         key: row.context.get(key)
                         for key in ("game", "player", "seat_link", "deadline", "time_zone")

@@ -92,7 +92,9 @@ def confirmation(game: Game, seat: Seat, controls: Controls) -> str:
     return move_words(controls.move, before, after, viewer)
 
 
-def _players(view: dict[str, Any], game: Game, seats: list[Seat], marks: dict[str, Any]) -> list:
+def _players(
+    view: dict[str, Any], game: Game, seats: list[Seat], marks: dict[str, Any]
+) -> list[dict[str, Any]]:
     bots = {seat.display_name for seat in seats if seat.is_bot}
     viewer = view.get("viewer")
     return [
@@ -121,6 +123,7 @@ SPOT = 66 / 7
 def card_spot(card: str) -> tuple[str, str, str, str]:
     """Where a card points on a card's little map: its field, row or column (x, y, w, h)."""
     kind, _space, which = card.partition(" ")
+    spot: tuple[float, float, float, float]
     if kind == "row":
         spot = (2, 2 + (int(which) - 1) * SPOT, 66, SPOT)
     elif kind == "col":

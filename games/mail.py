@@ -119,7 +119,7 @@ def mail_compose(row: OutboundMail) -> EmailMultiAlternatives:
         else kind_of(_game_kind(context)).board_png(context["view"])
     )
     if png is not None:
-        message.mixed_subtype = "related"
+        message.mixed_subtype = "related"  # type: ignore[attr-defined]  # Django's, not stubbed
         picture = MIMEImage(png, "png")
         picture.add_header("Content-ID", f"<{BOARD_CID}>")
         picture.add_header("Content-Disposition", "inline", filename="board.png")

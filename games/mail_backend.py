@@ -36,6 +36,7 @@ class EmlFileBackend(BaseEmailBackend):
             stamp = timezone.now().strftime("%Y%m%dT%H%M%S%f")
             handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
             with os.fdopen(handle, "wb") as file:
-                file.write(message.message().as_bytes(linesep="\r\n"))
+                # Django's MIME classes take ``linesep``; the stubs type them as plain ``Message``.
+                file.write(message.message().as_bytes(linesep="\r\n"))  # type: ignore[call-arg]
             os.replace(temporary, self.folder / f"{stamp}-{os.getpid()}-{index}.eml")
         return len(email_messages)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -30,7 +30,7 @@ PERMISSION = "games.moderate_game"
 MAX_EXTENSION_HOURS = 24 * 30
 
 
-def actor_of(moderator: AbstractBaseUser) -> str:
+def actor_of(moderator: User) -> str:
     """The event actor that names ``moderator``."""
     return f"user:{moderator.pk}"
 
@@ -45,7 +45,7 @@ def _open_game(game: Game) -> Game:
 
 def _record(
     game: Game,
-    moderator: AbstractBaseUser,
+    moderator: User,
     event_type: str,
     payload: dict[str, Any],
     now: datetime,
@@ -63,9 +63,7 @@ def _reason(reason: str) -> str:
 
 
 @transaction.atomic
-def game_pause(
-    *, game: Game, moderator: AbstractBaseUser, reason: str, now: datetime | None = None
-) -> Game:
+def game_pause(*, game: Game, moderator: User, reason: str, now: datetime | None = None) -> Game:
     """Stop the game and its clock until a moderator resumes it."""
     now, reason = now or timezone.now(), _reason(reason)
     game = _open_game(game)
@@ -81,9 +79,7 @@ def game_pause(
 
 
 @transaction.atomic
-def game_unpause(
-    *, game: Game, moderator: AbstractBaseUser, reason: str, now: datetime | None = None
-) -> Game:
+def game_unpause(*, game: Game, moderator: User, reason: str, now: datetime | None = None) -> Game:
     """Let a paused game go on (``games.timeouts.game_resume``) and tell every player."""
     now, reason = now or timezone.now(), _reason(reason)
     _open_game(game)
@@ -97,7 +93,7 @@ def game_unpause(
 def deadline_extend(
     *,
     game: Game,
-    moderator: AbstractBaseUser,
+    moderator: User,
     reason: str,
     hours: int,
     now: datetime | None = None,
@@ -138,7 +134,7 @@ def _seat_of(game: Game, seat: Seat) -> Seat:
 def seat_invite(
     *,
     game: Game,
-    moderator: AbstractBaseUser,
+    moderator: User,
     reason: str,
     seat: Seat,
     email: str,
@@ -161,7 +157,7 @@ def seat_invite(
 def seat_remove(
     *,
     game: Game,
-    moderator: AbstractBaseUser,
+    moderator: User,
     reason: str,
     seat: Seat,
     now: datetime | None = None,
@@ -189,7 +185,7 @@ def seat_remove(
 def link_reissue(
     *,
     game: Game,
-    moderator: AbstractBaseUser,
+    moderator: User,
     reason: str,
     seat: Seat,
     now: datetime | None = None,
@@ -210,9 +206,7 @@ def link_reissue(
 
 
 @transaction.atomic
-def game_abort(
-    *, game: Game, moderator: AbstractBaseUser, reason: str, now: datetime | None = None
-) -> Game:
+def game_abort(*, game: Game, moderator: User, reason: str, now: datetime | None = None) -> Game:
     """End the game without a result."""
     now, reason = now or timezone.now(), _reason(reason)
     game = _open_game(game)
@@ -230,7 +224,7 @@ def game_abort(
 def game_adjudicate(
     *,
     game: Game,
-    moderator: AbstractBaseUser,
+    moderator: User,
     reason: str,
     winners: list[str],
     now: datetime | None = None,
@@ -258,7 +252,7 @@ def game_adjudicate(
 def chat_hide(
     *,
     game: Game,
-    moderator: AbstractBaseUser,
+    moderator: User,
     reason: str,
     message_seq: int,
     now: datetime | None = None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
@@ -64,11 +64,9 @@ def _winners(data: Mapping[str, Any]) -> list[str]:
     return [str(name).strip() for name in winners if str(name).strip()]
 
 
-def action_run(
-    *, game: Game, moderator: AbstractBaseUser, action: str, data: Mapping[str, Any]
-) -> None:
+def action_run(*, game: Game, moderator: User, action: str, data: Mapping[str, Any]) -> None:
     """Run moderator ``action`` on ``game`` with the request's ``data``."""
-    base = {"game": game, "moderator": moderator, "reason": str(data.get("reason", ""))}
+    base: dict[str, Any] = {"game": game, "moderator": moderator, "reason": str(data.get("reason", ""))}
     calls: dict[str, Callable[[], Any]] = {
         "pause": lambda: moderation.game_pause(**base),
         "resume": lambda: moderation.game_unpause(**base),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
 from games import events
@@ -35,7 +35,7 @@ def game_list(
     return games
 
 
-def seat_of_user(*, game: Game, user: AbstractBaseUser | AnonymousUser) -> Seat | None:
+def seat_of_user(*, game: Game, user: User | AnonymousUser) -> Seat | None:
     """The seat a signed-in user holds in ``game``, if any."""
     if not user.is_authenticated:
         return None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -42,7 +42,7 @@ class PlayerSpec:
     language: str = "en"
     time_zone: str = "UTC"
     is_bot: bool = False
-    user: AbstractBaseUser | None = None
+    user: User | None = None
 
 
 @dataclass(frozen=True)
@@ -217,6 +217,8 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
             if not isinstance(entry, dict):
                 raise IllegalMove("bad_move", "Each move must be an object.")
             player = entry.get("player")
+            if not isinstance(player, str):
+                raise IllegalMove("unknown_player", "Each move must name the player who makes it.")
             move = {key: value for key, value in entry.items() if key in allowed}
             state = engine.apply(state, player, move)
         except IllegalMove as error:

@@ -74,15 +74,16 @@ def _remind(game_id: int, now: datetime) -> bool:
             return False
         seats = list(game.seats.all())
         due = [
-            seat
+            (seat, seat.deadline_at)
             for seat in seats
             if seat.remind_at is not None
-            and seat.remind_at <= now < (seat.deadline_at or now)  # past it: a timeout instead
+            and seat.deadline_at is not None
+            and seat.remind_at <= now < seat.deadline_at  # past it: a timeout instead
         ]
         engine, state = engine_for(game), load_state(game)
-        for seat in due:
+        for seat, deadline in due:
             payload = events.reminder_sent_payload(
-                player=seat.display_name, deadline=seat.deadline_at.isoformat()
+                player=seat.display_name, deadline=deadline.isoformat()
             )
             event_append(
                 game,

@@ -79,8 +79,9 @@ def _api_error(exc: exceptions.APIException) -> Response:
         code = _DRF_CODES.get(type(exc), str(exc.default_code))
         body = error_body(code, " ".join(_flatten(exc.detail)))
     response = Response(body, status=exc.status_code)
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        response["Retry-After"] = str(int(exc.wait))
+    wait = getattr(exc, "wait", None)  # set by Throttled; not in the stubs
+    if isinstance(exc, exceptions.Throttled) and wait is not None:
+        response["Retry-After"] = str(int(wait))
     return response
 
 

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.views import READ_ERRORS, WRITE_ERRORS, _game, _player_seat
-from games.audit import is_moderator, moderator_activity
+from games.audit import is_moderator, moderator_activity, moderator_of
 from games.chat import chat_messages, chat_post
 from games.moderation_requests import action_run
 from games.takebacks import takeback_answer, takeback_request
@@ -89,7 +89,7 @@ class ModerationActionView(APIView):
     def post(self, request: Request, pk: int, action: str) -> Response:
         game = _game(request, pk)
         data = request.data if isinstance(request.data, dict) else {}
-        action_run(game=game, moderator=request.user, action=action, data=data)
+        action_run(game=game, moderator=moderator_of(request.user), action=action, data=data)
         game.refresh_from_db()
         return Response({"status": game.status, "last_seq": game.last_seq})
 

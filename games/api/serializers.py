@@ -131,7 +131,8 @@ class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
     kind = serializers.ChoiceField(
         choices=sorted(GAME_MODULES), help_text="A game the site plays (others: 400)."
     )
-    players = PlayerInput(many=True, min_length=2, max_length=6)
+    # DRF's ListSerializer takes min_length/max_length; the stubs do not know them.
+    players = PlayerInput(many=True, min_length=2, max_length=6)  # type: ignore[call-arg]
     options = serializers.DictField(required=False, default=dict)
     seed = serializers.IntegerField(
         required=False, min_value=0, max_value=2**63 - 1, help_text="Same seed, same deal."
@@ -265,7 +266,8 @@ class ErrorDetailOutput(serializers.Serializer):  # type: ignore[type-arg]
     message = serializers.CharField()
     seq = serializers.IntegerField(required=False, help_text="With stale_seq: the current seq.")
     move = serializers.IntegerField(required=False, allow_null=True)
-    fields = serializers.DictField(required=False)
+    # A declared field named "fields" (DRF pops declared fields off the class).
+    fields = serializers.DictField(required=False)  # type: ignore[assignment]
 
 
 class ErrorOutput(serializers.Serializer):  # type: ignore[type-arg]

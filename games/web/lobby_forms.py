@@ -130,10 +130,9 @@ class TableForm(forms.Form):
         }
 
 
-def _time_zone(value: str) -> str:
+def _time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
         raise forms.ValidationError(_("Choose a time zone such as Europe/Berlin."))
-    return value
 
 
 class SeatForm(forms.Form):

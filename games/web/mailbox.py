@@ -56,8 +56,9 @@ def _html_with_pictures(message: EmailMessage) -> str:
     html = str(html_part.get_content())
     for part in message.walk():
         cid = part.get("Content-ID")
-        if cid and part.get_content_maintype() == "image":
-            data = base64.b64encode(part.get_payload(decode=True)).decode()
+        payload = part.get_payload(decode=True)
+        if cid and part.get_content_maintype() == "image" and isinstance(payload, bytes):
+            data = base64.b64encode(payload).decode()
             uri = f"data:{part.get_content_type()};base64,{data}"
             html = html.replace(f"cid:{cid.strip('<>')}", uri)
     return html

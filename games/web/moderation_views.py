@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from games import selectors
-from games.audit import game_omniscient, is_moderator, moderator_activity
+from games.audit import game_omniscient, is_moderator, moderator_activity, moderator_of
 from games.chat import chat_messages
 from games.errors import GameError
 from games.links import seat_link
@@ -63,7 +63,7 @@ def moderate_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     game = get_object_or_404(Game, pk=pk)
     data = {**request.POST.dict(), "winners": request.POST.getlist("winners")}
     try:
-        action_run(game=game, moderator=request.user, action=action, data=data)
+        action_run(game=game, moderator=moderator_of(request.user), action=action, data=data)
     except GameError as error:
         messages.error(request, error.message)
     else:

@@ -59,7 +59,7 @@ class Command(BaseCommand):
         try:
             client.login(unquote(url.username or ""), unquote(url.password or ""))
             client.select(unquote(url.path.strip("/")) or "INBOX")
-            _, found = client.uid("search", None, "UNSEEN")
+            _, found = client.uid("search", "UNSEEN")
             for uid in found[0].split():
                 _, data = client.uid("fetch", uid, "(BODY.PEEK[])")
                 raw = next(part[1] for part in data if isinstance(part, tuple))

@@ -7,11 +7,12 @@ their seat numbers 1–4, in seat order.
 
 from __future__ import annotations
 
-import io
 from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from games.pictures import Palette, font, png, sprite
 
 COLUMNS = "ABCDEFG"
 ROWS = range(1, 8)
@@ -69,28 +70,11 @@ def position_text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-@cache
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
-
-
-PALETTE = [
+PALETTE = Palette([
     "#ffffff", "#333333", "#cfe8f3", "#7fb5cc", *SEAT_COLOURS,
     "#1b1b1b", "#3d3d3d", "#f2c14e", "#f7f3e3", "#555555",
-]  # fmt: skip
-"""Every colour of the picture: it is drawn with palette indexes, so pasting keeps colours."""
-CLEAR = 255
-
-
-def _ink(colour: str) -> int:
-    return PALETTE.index(colour)
-
-
-def _canvas(size: tuple[int, int], fill: int) -> Image.Image:
-    image = Image.new("P", size, fill)
-    rgb = [int(colour[i : i + 2], 16) for colour in PALETTE for i in (1, 3, 5)]
-    image.putpalette(rgb + [0, 0, 0] * (256 - len(PALETTE)))
-    return image
+])  # fmt: skip
+"""Every colour of the picture."""
 
 
 def _tile_colours(tile: str) -> tuple[str, str]:
@@ -105,47 +89,47 @@ def _tile_colours(tile: str) -> tuple[str, str]:
 def _background() -> Image.Image:
     """The empty sea with its column letters and row numbers (drawn once per process)."""
     size = MARGIN * 2 + CELL * 7
-    image = _canvas((size, size), _ink("#ffffff"))
+    image = PALETTE.canvas((size, size), "#ffffff")
     draw = ImageDraw.Draw(image)
     for c, letter in enumerate(COLUMNS):
         x = MARGIN + c * CELL + CELL // 2
-        draw.text((x, MARGIN // 2), letter, fill=_ink("#333333"), font=_font(14), anchor="mm")
+        draw.text((x, MARGIN // 2), letter, fill=PALETTE.ink("#333333"), font=font(14), anchor="mm")
     for r in ROWS:
         y = MARGIN + (r - 1) * CELL + CELL // 2
-        draw.text((MARGIN // 2, y), str(r), fill=_ink("#333333"), font=_font(14), anchor="mm")
+        draw.text((MARGIN // 2, y), str(r), fill=PALETTE.ink("#333333"), font=font(14), anchor="mm")
     for c in range(7):
         for r in range(7):
             x0, y0 = MARGIN + c * CELL, MARGIN + r * CELL
             box = (x0, y0, x0 + CELL, y0 + CELL)
-            draw.rectangle(box, fill=_ink("#cfe8f3"), outline=_ink("#7fb5cc"))
+            draw.rectangle(box, fill=PALETTE.ink("#cfe8f3"), outline=PALETTE.ink("#7fb5cc"))
     return image
-
-
-def _sprite(image: Image.Image) -> tuple[Image.Image, Image.Image]:
-    return image, image.point(lambda index: 0 if index == CLEAR else 255, "1")
 
 
 @cache
 def _boat(number: int) -> tuple[Image.Image, Image.Image]:
-    sprite = _canvas((24, 24), CLEAR)
-    draw = ImageDraw.Draw(sprite)
+    image = PALETTE.canvas((24, 24))
+    draw = ImageDraw.Draw(image)
     colour = SEAT_COLOURS[(number - 1) % len(SEAT_COLOURS)]
-    draw.ellipse((1, 1, 22, 22), fill=_ink(colour), outline=_ink("#1b1b1b"))
-    draw.text((12, 12), str(number), fill=_ink("#ffffff"), font=_font(12), anchor="mm")
-    return _sprite(sprite)
+    draw.ellipse((1, 1, 22, 22), fill=PALETTE.ink(colour), outline=PALETTE.ink("#1b1b1b"))
+    draw.text((12, 12), str(number), fill=PALETTE.ink("#ffffff"), font=font(12), anchor="mm")
+    return sprite(image)
 
 
 @cache
 def _tile(label: str, tile: str, owner: int | None) -> tuple[Image.Image, Image.Image]:
-    sprite = _canvas((50, 28), CLEAR)
-    draw = ImageDraw.Draw(sprite)
+    image = PALETTE.canvas((50, 28))
+    draw = ImageDraw.Draw(image)
     fill, text = _tile_colours(tile)
     outline = SEAT_COLOURS[(owner - 1) % len(SEAT_COLOURS)] if owner else "#555555"
     draw.rounded_rectangle(
-        (1, 1, 48, 26), radius=5, fill=_ink(fill), outline=_ink(outline), width=4 if owner else 1
+        (1, 1, 48, 26),
+        radius=5,
+        fill=PALETTE.ink(fill),
+        outline=PALETTE.ink(outline),
+        width=4 if owner else 1,
     )
-    draw.text((25, 14), label, fill=_ink(text), font=_font(12), anchor="mm")
-    return _sprite(sprite)
+    draw.text((25, 14), label, fill=PALETTE.ink(text), font=font(12), anchor="mm")
+    return sprite(image)
 
 
 def board_png(view: dict[str, Any]) -> bytes:
@@ -164,8 +148,6 @@ def board_png(view: dict[str, Any]) -> bytes:
         c, r = COLUMNS.index(first[0]), int(first[1:])
         cx, cy = MARGIN + (c + 1) * CELL, MARGIN + r * CELL
         owner = numbers[tile["boarded_by"]] if tile.get("boarded_by") else None
-        sprite, mask = _tile(_tile_label(tile, numbers), str(tile["tile"]), owner)
-        image.paste(sprite, (cx - 25, cy - 14), mask)
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=3)
-    return buffer.getvalue()
+        picture, mask = _tile(_tile_label(tile, numbers), str(tile["tile"]), owner)
+        image.paste(picture, (cx - 25, cy - 14), mask)
+    return png(image)

@@ -1,9 +1,11 @@
-"""Flußpiraten on the site: the river as text for emails, score rows and timeout moves.
+"""Flußpiraten on the site: the river as text and a picture for emails, score rows, timeouts.
 
-Emails carry the river as a text table (``board_png`` is ``None``): one row
-per position 1–17 with both lanes, the boats on them and the pirates on the
-banks and fords, then the harbour, the turntable and the pending step. The
-view never holds a sealed choice ([F5]), so neither does the text.
+Emails carry the river as a text table: one row per position 1–17 with both
+lanes, the boats on them and the pirates on the banks and fords, then the
+harbour, the turntable and the pending step; and as an inline PNG
+(:func:`board_png`, drawn by :mod:`games.river_png` with the geometry below).
+The view never holds a sealed choice ([F5]), so neither does the text or
+the picture.
 
 The game page draws the river as inline SVG (:func:`river_svg`): both lanes
 with their currents, the banks, the fords, the harbour berths, the start
@@ -26,7 +28,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from engine.base import Game as Engine
 from engine.base import Move
-from engine.flusspiraten.board import CURRENT, LENGTH
+from engine.flusspiraten.board import CURRENT, FORD_POSITION, LENGTH
 
 COLOURS = "RBGYKW"
 """Seat colours, by seat (``formats/game-record.md``)."""
@@ -39,10 +41,18 @@ PAINT = {
     "W": ("#f4f4f4", "#1b1b1b"),
 }
 """Fill and letter colour of each seat colour."""
+RIVER_PAINT = {
+    "water": "#bfe0f2", "source": "#6fb1d6", "ford": "#a89f91", "harbour": "#d9c7a3",
+    "hull": "#8b5a2b", "keel": "#3e2713", "current": "#2d5d7b", "ink": "#1b1b1b",
+}  # fmt: skip
+"""The colours of the river drawing besides the seat colours."""
 COLUMN = {"L": 40, "I": 130, "O": 230, "R": 320}
 """The x of the left bank, the inner lane, the outer lane and the right bank."""
 ROW = 44
 TOP = 70
+WIDTH = 360
+FORDS = tuple(FORD_POSITION.values())
+"""The positions of the fords F6 and F12."""
 POSITIONS = range(17, 0, -1)
 TIMEOUT_MOVES: dict[str, Move] = {
     "choose": {"type": "choose", "choice": "die"},
@@ -53,7 +63,8 @@ TIMEOUT_MOVES: dict[str, Move] = {
 """The move made for a late player at each step that has a default."""
 
 
-def _colours(view: dict[str, Any]) -> dict[str, str]:
+def seat_colours(view: dict[str, Any]) -> dict[str, str]:
+    """Each player's colour letter, by seat."""
     return dict(zip(view["players"], COLOURS, strict=False))
 
 
@@ -61,7 +72,7 @@ def _boat_label(number: str, crew: list[str], colours: dict[str, str]) -> str:
     return f"[{number}:{''.join(colours[name] for name in crew) or '-'}]"
 
 
-def _walkers(view: dict[str, Any], colours: dict[str, str]) -> dict[str, str]:
+def walk_letters(view: dict[str, Any], colours: dict[str, str]) -> dict[str, str]:
     """Letters of the pirates on each walk space outside the start spaces."""
     found: dict[str, str] = {}
     for name, info in view["players"].items():
@@ -95,8 +106,8 @@ def _step_line(step: dict[str, Any] | None) -> str:
 
 def position_text(view: dict[str, Any]) -> str:
     """The river as text: per position the left bank, both lanes and the right bank."""
-    colours = _colours(view)
-    walkers = _walkers(view, colours)
+    colours = seat_colours(view)
+    walkers = walk_letters(view, colours)
     boats = {
         boat["at"]: _boat_label(number, boat["crew"], colours)
         for number, boat in view["boats"].items()
@@ -106,7 +117,7 @@ def position_text(view: dict[str, Any]) -> str:
         "pos  left bank  inner   outer   right bank  (~n: current)",
     ]
     for position in POSITIONS:
-        ford = f"F{position}" if position in (6, 12) else ""
+        ford = f"F{position}" if position in FORDS else ""
         left = walkers.get(f"L{position}", "") + (
             f" {ford}:{walkers.get(ford, '')}" if ford else ""
         )
@@ -125,14 +136,16 @@ def position_text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def board_png(view: dict[str, Any]) -> bytes | None:
-    """Flußpiraten emails carry the river as a text table only."""
-    return None
+def board_png(view: dict[str, Any]) -> bytes:
+    """The river of ``view`` as a PNG for emails (:mod:`games.river_png`)."""
+    from games.river_png import board_png as river_png
+
+    return river_png(view)
 
 
 def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Colour, score, pirates at the source and boats of each player, in seat order."""
-    colours = _colours(view)
+    colours = seat_colours(view)
     return [
         {
             "name": name,
@@ -166,63 +179,98 @@ def timeout_move(engine: Engine, state: Any, player: str) -> Move:
     return engine.bot_move(state, player)
 
 
-def _y(position: int) -> int:
+def row_y(position: int) -> int:
+    """The y of river position 1–17 in the drawing (0: the harbour's top row)."""
     return TOP + (LENGTH - position) * ROW
+
+
+HEIGHT = row_y(0) + 110
+HARBOUR_Y = row_y(0) + 10
+"""The y of the harbour's first row of berths and of the crossings XL and XR."""
+STARTS_Y = HARBOUR_Y + 44
+
+
+def start_letters(view: dict[str, Any], colours: dict[str, str], side: str) -> str:
+    """Letters of the pirates on the start space ``side`` (``SL`` or ``SR``), in seat order."""
+    return "".join(colours[name] * info[side] for name, info in view["players"].items())
+
+
+def pirate_xs(x: float, count: int) -> list[float]:
+    """The x of each of ``count`` pirates standing in a row centred on ``x``."""
+    start = x - 11 * (count - 1)
+    return [start + 22 * i for i in range(count)]
+
+
+def crew_xs(x: float, width: int, count: int) -> list[float]:
+    """The x of each of ``count`` pirates seated in a boat ``width`` wide centred on ``x``."""
+    return [x - width / 5 + 2 * width / 5 * i for i in range(count)]
+
+
+def boat_place(at: str) -> tuple[float, int, int]:
+    """The centre x, the y and the width of a boat at a lane space or a berth ``H1``–``H8``."""
+    if at.startswith("H"):
+        berth = int(at[1:]) - 1
+        return 110 + (berth % 4) * 47, HARBOUR_Y - 6 + (berth // 4) * 38, 44
+    return COLUMN[at[0]], row_y(int(at[1:])), 68
 
 
 def _pirate(x: float, y: float, colour: str, title: str) -> str:
     fill, ink = PAINT[colour]
     return (
         f'<g><title>{escape(title)}</title><circle cx="{x:.0f}" cy="{y}" r="10" fill="{fill}" '
-        f'stroke="#1b1b1b"/><text x="{x:.0f}" y="{y + 4}" fill="{ink}" font-size="12" '
+        f'stroke="{RIVER_PAINT["ink"]}"/><text x="{x:.0f}" y="{y + 4}" fill="{ink}" font-size="12" '
         f'font-weight="700" text-anchor="middle">{colour}</text></g>'
     )
 
 
 def _pirates(x: float, y: int, letters: str, title: str) -> str:
-    start = x - 11 * (len(letters) - 1)
-    return "".join(_pirate(start + 22 * i, y, c, title) for i, c in enumerate(letters))
+    xs = pirate_xs(x, len(letters))
+    return "".join(_pirate(px, y, c, title) for px, c in zip(xs, letters, strict=True))
 
 
-def _boat(x: float, y: int, number: str, crew: str, width: int = 68) -> str:
+def _boat(number: str, crew: str, at: str) -> str:
+    x, y, width = boat_place(at)
     seats = "".join(
-        _pirate(x - width / 5 + 2 * width / 5 * i, y, colour, f"boat {number}")
-        for i, colour in enumerate(crew)
+        _pirate(px, y, colour, f"boat {number}")
+        for px, colour in zip(crew_xs(x, width, len(crew)), crew, strict=True)
     )
     return (
         f'<g class="boat" data-boat="{number}"><title>boat {number}</title>'
         f'<rect x="{x - width / 2:.0f}" y="{y - 15}" width="{width}" height="30" rx="14" '
-        f'fill="#8b5a2b" stroke="#3e2713"/><text x="{x:.0f}" y="{y + 26}" font-size="10" '
-        f'text-anchor="middle" fill="#3e2713">{number}</text>{seats}</g>'
+        f'fill="{RIVER_PAINT["hull"]}" stroke="{RIVER_PAINT["keel"]}"/><text x="{x:.0f}" '
+        f'y="{y + 26}" font-size="10" text-anchor="middle" fill="{RIVER_PAINT["keel"]}">'
+        f"{number}</text>{seats}</g>"
     )
 
 
 def river_svg(view: dict[str, Any]) -> SafeString:
     """The river of ``view`` as inline SVG (rules §1): source on top, harbour at the bottom."""
-    colours = _colours(view)
-    walkers = _walkers(view, colours)
-    height = _y(0) + 110
+    colours = seat_colours(view)
+    walkers = walk_letters(view, colours)
+    paint = RIVER_PAINT
     parts = [
-        f'<svg class="river" viewBox="0 0 360 {height}" width="360" role="img" '
+        f'<svg class="river" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" role="img" '
         f'aria-label="The river">',
-        f'<rect x="80" y="{TOP - 40}" width="200" height="{_y(1) - TOP + 60}" fill="#bfe0f2"/>',
-        f'<rect x="80" y="{TOP - 56}" width="200" height="20" fill="#6fb1d6"/>',
+        f'<rect x="80" y="{TOP - 40}" width="200" height="{row_y(1) - TOP + 60}" '
+        f'fill="{paint["water"]}"/>',
+        f'<rect x="80" y="{TOP - 56}" width="200" height="20" fill="{paint["source"]}"/>',
         f'<text x="180" y="{TOP - 42}" font-size="12" text-anchor="middle">source</text>',
         f'<text x="352" y="16" font-size="12" text-anchor="end">turntable '
         f"{view['turntable']}</text>",
     ]
     for position in range(1, LENGTH + 1):
-        y = _y(position)
+        y = row_y(position)
         parts.append(f'<text x="6" y="{y + 4}" font-size="10">{position}</text>')
         for lane, offset in (("I", 0), ("O", LENGTH)):
             x = COLUMN[lane]
             parts.append(
-                f'<text x="{x + 40}" y="{y - 8}" font-size="9" fill="#2d5d7b" '
+                f'<text x="{x + 40}" y="{y - 8}" font-size="9" fill="{paint["current"]}" '
                 f'data-space="{lane}{position}">↓{CURRENT[offset + position - 1]}</text>'
             )
-        if position in (6, 12):
+        if position in FORDS:
             parts.append(
-                f'<rect x="80" y="{y - 4}" width="200" height="8" fill="#a89f91" opacity="0.6"/>'
+                f'<rect x="80" y="{y - 4}" width="200" height="8" fill="{paint["ford"]}" '
+                f'opacity="0.6"/>'
                 f'<text x="180" y="{y + 20}" font-size="9" text-anchor="middle">F{position}</text>'
             )
             ford = walkers.get(f"F{position}", "")
@@ -231,30 +279,23 @@ def river_svg(view: dict[str, Any]) -> SafeString:
             parts.append(
                 _pirates(COLUMN[side], y, walkers.get(f"{side}{position}", ""), f"{side}{position}")
             )
-    harbour_y = _y(0) + 10
-    parts.append(f'<rect x="80" y="{harbour_y - 26}" width="200" height="84" fill="#d9c7a3"/>')
     parts.append(
-        f'<text x="180" y="{harbour_y + 70}" font-size="11" text-anchor="middle">harbour</text>'
+        f'<rect x="80" y="{HARBOUR_Y - 26}" width="200" height="84" fill="{paint["harbour"]}"/>'
+    )
+    parts.append(
+        f'<text x="180" y="{HARBOUR_Y + 70}" font-size="11" text-anchor="middle">harbour</text>'
     )
     for number, boat in view["boats"].items():
-        crew = "".join(colours[name] for name in boat["crew"])
-        at = boat["at"]
-        if at.startswith("H"):
-            berth = int(at[1:]) - 1
-            x, y = 110 + (berth % 4) * 47, harbour_y - 6 + (berth // 4) * 38
-            parts.append(_boat(x, y, number, crew, width=44))
-        else:
-            parts.append(_boat(COLUMN[at[0]], _y(int(at[1:])), number, crew))
+        parts.append(_boat(number, "".join(colours[name] for name in boat["crew"]), boat["at"]))
     for space, x in (("XL", COLUMN["L"]), ("XR", COLUMN["R"])):
-        parts.append(_pirates(x, harbour_y, walkers.get(space, ""), space))
+        parts.append(_pirates(x, HARBOUR_Y, walkers.get(space, ""), space))
         parts.append(
-            f'<text x="{x}" y="{harbour_y - 14}" font-size="9" text-anchor="middle">{space}</text>'
+            f'<text x="{x}" y="{HARBOUR_Y - 14}" font-size="9" text-anchor="middle">{space}</text>'
         )
-    starts_y = harbour_y + 44
     for side, x in (("SL", COLUMN["L"]), ("SR", COLUMN["R"])):
-        letters = "".join(colours[name] * info[side] for name, info in view["players"].items())
+        letters = start_letters(view, colours, side)
         parts.append(
-            f'<text x="{x}" y="{starts_y}" font-size="10" text-anchor="middle" '
+            f'<text x="{x}" y="{STARTS_Y}" font-size="10" text-anchor="middle" '
             f'data-space="{side}">{side} {escape(letters) or "-"}</text>'
         )
     parts.append("</svg>")

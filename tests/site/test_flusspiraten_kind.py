@@ -1,4 +1,4 @@
-"""Flußpiraten's site module: timeout defaults per step and the river as email text.
+"""Flußpiraten's site module: timeout defaults per step and the river in emails.
 
 Issue 8: an unanswered rowing test counts as ``die``, a pile-in as ``stay``,
 a turntable wish as no, a deploy as 3 pirates left; other steps are the
@@ -56,4 +56,4 @@ def test_the_email_text_shows_the_river_and_hides_a_sealed_choice() -> None:
         assert "die" not in text and "club" not in text and "empty" not in text
     rows = kind.player_rows(engine.view(state, helmsman))
     assert [row["colour"] for row in rows] == ["R", "B", "G"]
-    assert kind.board_png(engine.view(state, None)) is None
+    assert kind.board_png(engine.view(state, None)).startswith(b"\x89PNG")

@@ -13,6 +13,7 @@ from django.core.paginator import Paginator
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from games import events
+from games.deadlines import deadline_for
 from games.drawing import seat_marks
 from games.kinds import kind_of
 from games.links import seat_token
@@ -29,7 +30,14 @@ UNDER_WAY = (Game.Status.ACTIVE, Game.Status.PAUSED)
 def _with_last_move(games: QuerySet[Game]) -> QuerySet[Game]:
     latest = Event.objects.filter(game=OuterRef("pk"), type=events.MOVE).order_by("-seq")
     seats = Seat.objects.only(
-        "id", "game_id", "position", "display_name", "email", "is_bot", "token_version"
+        "id",
+        "game_id",
+        "position",
+        "display_name",
+        "email",
+        "is_bot",
+        "token_version",
+        "deadline_at",
     )
     return games.annotate(
         last_move_payload=Subquery(latest.values("payload")[:1]),
@@ -42,6 +50,7 @@ def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
     seats = list(game.seats.all())
     marks = seat_marks([seat.display_name for seat in seats])
     mine = next((seat for seat in seats if email and seat.email.lower() == email.lower()), None)
+    deadline = deadline_for(game, mine)  # the reader's own while the game waits for him
     last = None
     if game.last_move_payload is not None:  # type: ignore[attr-defined]
         payload = events.upcast(
@@ -72,9 +81,8 @@ def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
         and mine.display_name in game.to_move,
         "last": last,
         "last_at": game.last_move_at,  # type: ignore[attr-defined]
-        "deadline_local": local_time(
-            game.deadline_at.isoformat() if game.deadline_at else None, time_zone
-        ),
+        "deadline": deadline,
+        "deadline_local": local_time(deadline.isoformat() if deadline else None, time_zone),
     }
 
 

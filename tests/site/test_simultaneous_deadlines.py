@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import events, moderation
+from games.dashboard import dashboard
 from games.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from games.links import seat_token
 from games.loading import engine_for, load_state
@@ -24,7 +25,7 @@ from games.mail import local_time, mail_compose
 from games.models import Event, Game, OutboundMail, Seat
 from games.projections import game_projections_rebuild
 from games.services import PlayerSpec, game_create, move_submit
-from games.timeouts import deadline_sweep
+from games.timeouts import deadline_sweep, vacation_start
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # a Tuesday
 HOUR = timedelta(hours=1)
@@ -142,6 +143,22 @@ def test_every_page_and_email_shows_its_reader_his_own_deadline(db: None) -> Non
     )
     seats = {row["name"]: row["deadline_at"] for row in api.json()["seats"]}
     assert datetime.fromisoformat(seats[helmsman]) == began + LIMIT
+
+
+def test_a_vacation_moves_only_its_takers_deadline_and_he_is_shown_his_own(db: None) -> None:
+    game = _game()
+    birgit = game.seats.get(display_name="Birgit")
+    vacation_start(game=game, seat=birgit, days=1, now=T0 + 10 * HOUR)
+    game.refresh_from_db()
+    assert _deadlines(game) == {"Volker": T0 + LIMIT, "Birgit": T0 + LIMIT + 24 * HOUR,
+                                "Dieter": T0 + LIMIT}  # fmt: skip
+    assert game.deadline_at == T0 + LIMIT
+    (row,) = dashboard(email=birgit.email, show="mine", page=1)["rows"]
+    assert row["waiting_for_me"] and row["deadline"] == T0 + LIMIT + 24 * HOUR
+    own = local_time((T0 + LIMIT + 24 * HOUR).isoformat(), birgit.time_zone)
+    assert own in Client().get(f"/play/{seat_token(birgit)}/").content.decode()
+    deadline_sweep(now=T0 + LIMIT + HOUR)
+    assert _timed_out(game) == ["Volker", "Dieter"]
 
 
 def test_a_moderator_extends_the_deadline_of_every_player_the_step_waits_for(db: None) -> None:

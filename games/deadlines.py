@@ -110,7 +110,8 @@ def time_control(options: dict[str, Any]) -> TimeControl:
     )
 
 
-def _zone(seat: Seat) -> zoneinfo.ZoneInfo:
+def zone_of(seat: Seat) -> zoneinfo.ZoneInfo:
+    """``seat``'s time zone (UTC when its name is unknown)."""
     try:
         return zoneinfo.ZoneInfo(seat.time_zone)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
@@ -175,7 +176,7 @@ def _set_deadline(seat: Seat, control: TimeControl, *, now: datetime) -> None:
     assert seat.turn_started_at is not None and seat.turn_allowance is not None
     start = _clock_start(seat, seat.turn_started_at)
     deadline = counted_until(
-        start, seat.turn_allowance, zone=_zone(seat), weekend_pause=control.weekend_pause
+        start, seat.turn_allowance, zone=zone_of(seat), weekend_pause=control.weekend_pause
     )
     seat.deadline_at = deadline
     remind = deadline - control.reminder
@@ -235,7 +236,7 @@ def clock_turn_end(*, game: Game, seat: Seat, auto: bool, now: datetime) -> list
         used = counted_between(
             _clock_start(seat, seat.turn_started_at),
             now,
-            zone=_zone(seat),
+            zone=zone_of(seat),
             weekend_pause=control.weekend_pause,
         )
         left = max((seat.turn_allowance or timedelta()) - used, timedelta())
@@ -259,7 +260,7 @@ def clock_pause_for(*, game: Game, seat: Seat, until: datetime, now: datetime) -
     used = counted_between(
         _clock_start(seat, seat.turn_started_at),
         now,
-        zone=_zone(seat),
+        zone=zone_of(seat),
         weekend_pause=control.weekend_pause,
     )
     seat.vacation_until = until

@@ -66,7 +66,11 @@ def _winners(data: Mapping[str, Any]) -> list[str]:
 
 def action_run(*, game: Game, moderator: User, action: str, data: Mapping[str, Any]) -> None:
     """Run moderator ``action`` on ``game`` with the request's ``data``."""
-    base: dict[str, Any] = {"game": game, "moderator": moderator, "reason": str(data.get("reason", ""))}
+    base: dict[str, Any] = {
+        "game": game,
+        "moderator": moderator,
+        "reason": str(data.get("reason", "")),
+    }
     calls: dict[str, Callable[[], Any]] = {
         "pause": lambda: moderation.game_pause(**base),
         "resume": lambda: moderation.game_unpause(**base),

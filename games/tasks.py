@@ -82,5 +82,5 @@ def deadline_sweep_task() -> int:
 
 @shared_task(acks_late=True)
 def digest_send_task() -> int:
-    """Gather each address's held turn emails into one daily digest."""
+    """Gather the held turn emails of each address whose digest hour it is into one digest."""
     return digest.digest_send(now=timezone.now())

@@ -22,6 +22,7 @@ from games.outbox import TransportError, lease, mail_claim, mail_due, mail_send
 from games.services import PlayerSpec, game_create
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+SEVEN_UTC = datetime(2026, 12, 1, 7, 0, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -121,11 +122,40 @@ def test_it_gathers_a_digest_players_turns_into_one_daily_email(mailed_game: Gam
         seed=5,
     )
     OutboundMail.objects.filter(to="anne@example.org").update(status="held")
-    assert digest_send(now=T0) == 1
+    assert digest_send(now=SEVEN_UTC) == 1
     digest = OutboundMail.objects.get(kind="digest")
     assert digest.to == "anne@example.org" and len(digest.context["games"]) == 3
     assert not OutboundMail.objects.filter(status="held").exists()
     assert "3" in mail_compose(digest).subject
+
+
+def test_a_digest_goes_out_at_seven_in_its_readers_time_zone(db: None) -> None:
+    anne = PlayerSpec(name="Anne", email="anne@example.org", time_zone="Europe/Berlin")
+    zed = PlayerSpec(name="Zed", email="zed@example.org", time_zone="America/New_York")
+    for players in ([anne, zed], [zed, anne]):  # each is first to move in one game
+        game = game_create(kind="freibeuter", players=players, seed=3, now=SEVEN_UTC)
+        game.seats.update(mail_preference=MailPreference.DIGEST)
+    OutboundMail.objects.update(status="held", created_at=SEVEN_UTC)
+
+    def sent(hour: int) -> list[str]:
+        digest_send(now=SEVEN_UTC.replace(hour=hour))
+        return sorted(OutboundMail.objects.filter(kind="digest").values_list("to", flat=True))
+
+    assert sent(5) == []
+    assert sent(6) == ["anne@example.org"]  # 07:00 in Berlin
+    assert sent(7) == sent(11) == ["anne@example.org"]
+    assert sent(12) == ["anne@example.org", "zed@example.org"]  # 07:00 in New York
+
+
+def test_a_held_turn_goes_out_the_next_hour_after_a_missed_digest_run(db: None) -> None:
+    players = [PlayerSpec(name="Anne", email="anne@example.org"), PlayerSpec(name="Zed")]
+    game = game_create(kind="freibeuter", players=players, seed=3, now=SEVEN_UTC)
+    game.seats.update(mail_preference=MailPreference.DIGEST)
+    held_at = SEVEN_UTC + timedelta(hours=1)  # just after the day's digest
+    OutboundMail.objects.filter(game=game).update(status="held", created_at=held_at)
+    # The next day's 07:00 run never came: at 08:00 it waits, at 09:00 it is overdue.
+    assert digest_send(now=held_at + timedelta(hours=24)) == 0
+    assert digest_send(now=held_at + timedelta(hours=25)) == 1
 
 
 def test_it_unsubscribes_with_one_click_but_never_on_a_get(

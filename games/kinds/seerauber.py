@@ -1,4 +1,4 @@
-"""Seeräuber on the site: its table as text for emails, money rows and the timeout move.
+"""Seeräuber on the site: its table as text and a picture for emails, money rows, timeouts.
 
 The table is all public [S6]: the displayed ships, every stack bottom to top
 with its captain, the free pirates, ducats and booty.
@@ -11,6 +11,7 @@ from typing import Any
 from engine.base import Game as Engine
 from engine.base import Move
 from engine.seerauber.board import BOOTY, SHIPS
+from games import table_png
 
 NO_MUTINY: Move = {"type": "no_mutiny"}
 
@@ -60,9 +61,9 @@ def position_text(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def board_png(view: dict[str, Any]) -> bytes | None:
-    """Seeräuber emails carry the table as text only."""
-    return None
+def board_png(view: dict[str, Any]) -> bytes:
+    """The table of ``view`` as a PNG, shown in emails above the text table."""
+    return table_png.board_png(view)
 
 
 def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -89,7 +89,7 @@ def test_the_turn_email_shows_the_table_ducats_and_the_notation(db: None) -> Non
     assert "10 ducats" in text
     assert "stack PIRATE on PIRATE" in text
     assert any(line.strip().startswith(("stack ", "board ")) for line in text.splitlines())
-    assert not message.attachments  # the table is text; there is no picture
+    assert message.attachments  # and drawn as a picture (tests/site/test_seerauber_png.py)
 
 
 def test_a_move_replied_by_email_in_the_text_notation_is_played(db: None) -> None:

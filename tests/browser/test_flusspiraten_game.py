@@ -101,4 +101,6 @@ def test_a_rowing_test_is_played_by_clicks_from_both_seats(
     assert end.locator(".status-finished").count() == 1
     assert end.locator("section.moves").count() == 0
     assert end.locator("svg.river").count() == 1
+    for page in pages.values():
+        page.context.close()  # no polling page holds a database connection at teardown
     assert console.errors == []

@@ -93,4 +93,6 @@ def test_a_seerauber_game_is_played_to_the_end_through_the_pages(
     end.screenshot(path=str(screenshots / "seerauber-end.png"), full_page=True)
     assert end.locator(".status-finished").count() == 1
     assert end.locator("section.moves").count() == 0
+    for page in [host, *pages.values()]:
+        page.context.close()  # no polling page holds a database connection at teardown
     assert console.errors == []

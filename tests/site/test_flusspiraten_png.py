@@ -17,7 +17,7 @@ from PIL import Image, ImageColor
 from test_flusspiraten_service import T0, _play, _to_rowing_test, _twin
 
 from engine import flusspiraten as engine
-from games.kinds import flusspiraten as kind
+from games import river
 from games.loading import engine_for, load_state
 from games.mail import mail_compose
 from games.models import OutboundMail
@@ -54,7 +54,7 @@ def _picture(view: dict[str, Any]) -> Image.Image:
 
 
 def _seat_colour(letter: str) -> tuple[int, ...]:
-    return ImageColor.getrgb(kind.PAINT[letter][0])
+    return ImageColor.getrgb(river.PAINT[letter][0])
 
 
 def _png_part(message: Message) -> Message:
@@ -65,25 +65,25 @@ def test_the_river_picture_is_a_png_the_size_of_the_page_drawing() -> None:
     png = board_png(engine.view(position(), None))
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG"
-    assert image.size == (kind.WIDTH, kind.HEIGHT) == (360, 928)
+    assert image.size == (river.WIDTH, river.HEIGHT) == (360, 928)
     assert png == board_png(engine.view(position(), None))
 
 
 def test_a_boat_on_the_river_shows_its_rowers_in_their_seat_colours() -> None:
     view = engine.view(position(boats={1: ("I3", "AB")}), None)
     image = _picture(view)
-    x, y, width = kind.boat_place("I3")
-    left, right = kind.crew_xs(x, width, 2)
+    x, y, width = river.boat_place("I3")
+    left, right = river.crew_xs(x, width, 2)
     # Left of each letter, inside the pirate's circle of radius 10.
     assert image.getpixel((round(left) - 7, y)) == _seat_colour("R")
     assert image.getpixel((round(right) - 7, y)) == _seat_colour("B")
     assert image.getpixel((round(x - width / 2) + 4, y)) == ImageColor.getrgb(
-        kind.RIVER_PAINT["hull"]
+        river.RIVER_PAINT["hull"]
     )
 
 
 def test_a_pirate_waiting_on_a_ford_is_drawn_on_it() -> None:
-    spot = (180 - 7, kind.row_y(6))
+    spot = (180 - 7, river.row_y(6))
     waiting = _picture(engine.view(position(walkers={"C": ["F6"]}), None))
     empty = _picture(engine.view(position(), None))
     assert waiting.getpixel(spot) == _seat_colour("G")
@@ -96,8 +96,8 @@ def test_a_busy_river_stays_a_small_picture() -> None:
     assert len(png) < 60_000
     assert png == board_png(view)
     image = _picture(view)
-    x, y, width = kind.boat_place("H7")
-    (seat,) = kind.crew_xs(x, width, 1)
+    x, y, width = river.boat_place("H7")
+    (seat,) = river.crew_xs(x, width, 1)
     assert image.getpixel((round(seat) - 7, y)) == _seat_colour("W")
 
 
@@ -110,7 +110,7 @@ def test_the_turn_email_carries_the_river_as_an_inline_picture(db: None) -> None
     picture = _png_part(message)
     assert picture["Content-ID"] == "<board>"
     png = picture.get_payload(decode=True)
-    assert Image.open(io.BytesIO(png)).size == (kind.WIDTH, kind.HEIGHT)
+    assert Image.open(io.BytesIO(png)).size == (river.WIDTH, river.HEIGHT)
     html = next(p for p in message.walk() if p.get_content_type() == "text/html")
     assert 'src="cid:board"' in html.get_payload(decode=True).decode()
     assert 'alt="The river" width="360" height="928"' in html.get_payload(decode=True).decode()

@@ -5,6 +5,8 @@
 mailbox of ``IMAP_URL`` (``imaps://user:password@host[:port]/FOLDER`` or
 ``imap://…``) is read: every unseen message is handled, then flagged seen.
 Run it from cron or a systemd timer; a message handled twice is played once.
+A server that cannot be reached, a refused login or a missing folder ends the
+command with a one-line error saying which.
 """
 
 from __future__ import annotations
@@ -46,19 +48,9 @@ class Command(BaseCommand):
         return outcomes
 
     def _imap(self) -> list[str]:
-        if not settings.IMAP_URL:
-            raise CommandError("Give --maildir PATH or set IMAP_URL.")
-        url = urlsplit(settings.IMAP_URL)
-        if url.scheme not in ("imap", "imaps"):
-            raise CommandError("IMAP_URL must start with imap:// or imaps://.")
-        client_class = imaplib.IMAP4_SSL if url.scheme == "imaps" else imaplib.IMAP4
-        client = client_class(
-            url.hostname or "localhost", url.port or (993 if url.scheme == "imaps" else 143)
-        )
+        client = _imap_folder()
         outcomes = []
         try:
-            client.login(unquote(url.username or ""), unquote(url.password or ""))
-            client.select(unquote(url.path.strip("/")) or "INBOX")
             _, found = client.uid("search", "UNSEEN")
             for uid in found[0].split():
                 _, data = client.uid("fetch", uid, "(BODY.PEEK[])")
@@ -66,6 +58,47 @@ class Command(BaseCommand):
                 outcomes.append(f"{uid.decode()}: {mail_receive(raw=raw)}")
                 client.uid("store", uid, "+FLAGS", "(\\Seen)")
         finally:
-            with contextlib.suppress(imaplib.IMAP4.error, OSError):
-                client.logout()
+            _logout(client)
         return outcomes
+
+
+def _imap_folder() -> imaplib.IMAP4:
+    """A connection to ``IMAP_URL`` with its folder selected; a CommandError says what failed."""
+    if not settings.IMAP_URL:
+        raise CommandError("Give --maildir PATH or set IMAP_URL.")
+    url = urlsplit(settings.IMAP_URL)
+    if url.scheme not in ("imap", "imaps"):
+        raise CommandError("IMAP_URL must start with imap:// or imaps://.")
+    client_class = imaplib.IMAP4_SSL if url.scheme == "imaps" else imaplib.IMAP4
+    host, port = url.hostname or "localhost", url.port or (993 if url.scheme == "imaps" else 143)
+    user, folder = unquote(url.username or ""), unquote(url.path.strip("/")) or "INBOX"
+    try:
+        client = client_class(host, port)
+    except OSError as error:
+        raise CommandError(f"Cannot reach the IMAP server {host}:{port}: {error}") from error
+    try:
+        client.login(user, unquote(url.password or ""))
+    except imaplib.IMAP4.error as error:
+        _logout(client)
+        raise CommandError(f"Cannot log in as {user} on {host}:{port}: {_said(error)}") from error
+    status, said = client.select(_quoted(folder))
+    if status != "OK":
+        _logout(client)
+        raise CommandError(f"Cannot open the folder {folder!r} on {host}:{port}: {_said(said)}")
+    return client
+
+
+def _logout(client: imaplib.IMAP4) -> None:
+    with contextlib.suppress(imaplib.IMAP4.error, OSError):
+        client.logout()
+
+
+def _quoted(folder: str) -> str:
+    """The folder name as an IMAP quoted string (imaplib sends it as given; a space breaks it)."""
+    return '"' + folder.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _said(answer: imaplib.IMAP4.error | list[Any]) -> str:
+    """The text of the server's answer, which imaplib hands over as bytes."""
+    text = answer.args[0] if isinstance(answer, Exception) else answer[0]
+    return text.decode(errors="replace") if isinstance(text, bytes) else str(text)

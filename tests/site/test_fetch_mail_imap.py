@@ -1,0 +1,133 @@
+# ruff: noqa: F811  (pytest fixtures imported from imap_server)
+"""``fetch_mail`` on a real IMAP mailbox: a private Dovecot that replies are appended to."""
+
+from __future__ import annotations
+
+import io
+from email.message import EmailMessage
+from email.utils import make_msgid
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+from imap_server import PASSWORD, ImapServer, imap  # noqa: F401
+from mail_helpers import free_port
+
+from games.links import reply_address
+from games.loading import engine_for
+from games.models import Event, Game, OutboundMail, Seat
+from games.selectors import game_legal_moves
+from games.services import PlayerSpec, game_create
+
+
+@pytest.fixture
+def anne(db: None) -> Seat:
+    """Anne's seat in a fresh two-player game by email; she moves first."""
+    game = game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in ("Anne", "Bart")],
+        seed=9,
+    )
+    return game.seats.get(display_name="Anne")
+
+
+def reply(seat: Seat, text: str) -> bytes:
+    """What the seat's player sends when answering their turn email with ``text``."""
+    message = EmailMessage()
+    message["From"] = f"{seat.display_name} <{seat.email}>"
+    message["To"] = reply_address(seat)
+    message["Subject"] = "Re: your turn"
+    message["Message-ID"] = make_msgid(domain="players.example")
+    message.set_content(f"{text}\n\nOn Monday, the game wrote:\n> your turn\n")
+    return message.as_bytes()
+
+
+def legal_move(seat: Seat) -> str:
+    engine = engine_for(seat.game)
+    return engine.format_move(game_legal_moves(game=seat.game, seat=seat)[0])
+
+
+def fetch_mail() -> str:
+    """What ``manage.py fetch_mail`` prints: a line per message it handled."""
+    out = io.StringIO()
+    call_command("fetch_mail", stdout=out)
+    return out.getvalue()
+
+
+def moves(game: Game) -> int:
+    return Event.objects.filter(game=game, type="move").count()
+
+
+def test_it_plays_a_reply_from_the_inbox_once_and_marks_it_read(
+    imap: ImapServer, anne: Seat
+) -> None:
+    imap.deliver(reply(anne, legal_move(anne)))
+    assert imap.seen() == [False]
+
+    assert fetch_mail() == "1: played\n"
+    assert moves(anne.game) == 1
+    assert imap.seen() == [True]
+    assert OutboundMail.objects.get(kind="move_accepted").to == "anne@example.org"
+
+    assert fetch_mail() == ""
+    assert moves(anne.game) == 1
+
+
+def test_it_marks_a_refused_reply_read_and_tells_the_player_why(
+    imap: ImapServer, anne: Seat
+) -> None:
+    imap.deliver(reply(anne, "dutchman row 9 Z9 draw sea"))
+
+    assert fetch_mail() == "1: refused\n"
+    assert moves(anne.game) == 0
+    assert imap.seen() == [True]
+    refusal = OutboundMail.objects.get(kind="move_refused")
+    assert refusal.to == "anne@example.org" and "Could not read" in refusal.context["message"]
+    assert legal_move(anne) in refusal.context["legal"]
+
+
+def test_it_reads_the_folder_named_in_the_url_and_leaves_the_inbox_alone(
+    imap: ImapServer, anne: Seat, settings: Any
+) -> None:
+    imap.deliver(reply(anne, "dutchman row 9 Z9 draw sea"))
+    imap.deliver(reply(anne, legal_move(anne)), folder="Pirate Replies")
+    settings.IMAP_URL = imap.url(folder="Pirate Replies")
+
+    assert fetch_mail() == "1: played\n"
+    assert moves(anne.game) == 1
+    assert imap.seen("Pirate Replies") == [True]
+    assert imap.seen() == [False]
+
+
+def test_it_says_the_login_failed_without_showing_the_password(
+    imap: ImapServer, anne: Seat, settings: Any
+) -> None:
+    imap.deliver(reply(anne, legal_move(anne)))
+    settings.IMAP_URL = imap.url(password="not the password")
+
+    with pytest.raises(
+        CommandError, match=r"Cannot log in as pirate on .*Authentication failed"
+    ) as e:
+        call_command("fetch_mail")
+    assert "not the password" not in str(e.value) and PASSWORD not in str(e.value)
+    assert moves(anne.game) == 0
+    assert imap.seen() == [False]
+
+
+def test_it_says_the_folder_named_in_the_url_does_not_exist(
+    imap: ImapServer, anne: Seat, settings: Any
+) -> None:
+    imap.deliver(reply(anne, legal_move(anne)))
+    settings.IMAP_URL = imap.url(folder="Replies")
+
+    with pytest.raises(CommandError, match=r"Cannot open the folder 'Replies' on .*doesn.t exist"):
+        call_command("fetch_mail")
+    assert moves(anne.game) == 0
+    assert imap.seen() == [False]
+
+
+def test_it_says_the_server_cannot_be_reached(settings: Any) -> None:
+    settings.IMAP_URL = f"imap://pirate:secret@127.0.0.1:{free_port()}/"
+
+    with pytest.raises(CommandError, match=r"Cannot reach the IMAP server 127\.0\.0\.1:\d+"):
+        call_command("fetch_mail")

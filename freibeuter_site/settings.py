@@ -191,6 +191,8 @@ MAIL_UNQUEUED_GRACE_SECONDS = float(os.environ.get("MAIL_UNQUEUED_GRACE_SECONDS"
 # Inbound mail: the webhook /mail/inbound/ is open only when this secret is set.
 INBOUND_MAIL_SECRET = os.environ.get("INBOUND_MAIL_SECRET", "")
 IMAP_URL = os.environ.get("IMAP_URL", "")
+# fetch_mail gives up on an IMAP server that does not answer within this many seconds.
+IMAP_TIMEOUT_SECONDS = float(os.environ.get("IMAP_TIMEOUT_SECONDS", "60"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import socket
 from email.message import EmailMessage
 from email.utils import make_msgid
 from typing import Any
@@ -131,3 +132,12 @@ def test_it_says_the_server_cannot_be_reached(settings: Any) -> None:
 
     with pytest.raises(CommandError, match=r"Cannot reach the IMAP server 127\.0\.0\.1:\d+"):
         call_command("fetch_mail")
+
+
+def test_it_gives_up_on_a_server_that_never_answers(settings: Any) -> None:
+    # The kernel completes the connection into the listen backlog; no greeting ever comes.
+    with socket.create_server(("127.0.0.1", 0)) as silent:
+        settings.IMAP_URL = f"imap://pirate:secret@127.0.0.1:{silent.getsockname()[1]}/"
+        settings.IMAP_TIMEOUT_SECONDS = 0.5
+        with pytest.raises(CommandError, match=r"Cannot reach the IMAP server .*timed out"):
+            call_command("fetch_mail")

@@ -73,7 +73,7 @@ def _imap_folder() -> imaplib.IMAP4:
     host, port = url.hostname or "localhost", url.port or (993 if url.scheme == "imaps" else 143)
     user, folder = unquote(url.username or ""), unquote(url.path.strip("/")) or "INBOX"
     try:
-        client = client_class(host, port)
+        client = client_class(host, port, timeout=settings.IMAP_TIMEOUT_SECONDS)
     except OSError as error:
         raise CommandError(f"Cannot reach the IMAP server {host}:{port}: {error}") from error
     try:

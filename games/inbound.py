@@ -8,9 +8,10 @@ notation and submitted through ``move_submit`` with the Message-ID as move id,
 so the same message delivered twice is played once. A first line ``accept``
 or ``decline`` (or ``annehmen``/``ablehnen``, ``accepter``/``refuser``)
 answers the open takeback request instead. The sender gets a
-confirmation or the reason with the legal moves. Mail from strangers, with a
-bad or revoked address, or that cannot be read changes nothing, gets no
-answer (no backscatter) and is logged as an ``InboundMail`` row.
+confirmation or the reason, in the seat's language, with the legal moves.
+Mail from strangers, with a bad or revoked address, or that cannot be read
+changes nothing, gets no answer (no backscatter) and is logged as an
+``InboundMail`` row.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from engine.base import IllegalMove
 from games import events
@@ -35,6 +36,7 @@ from games.links import REPLY_PREFIX, seat_from_reply_address
 from games.loading import engine_for, load_state
 from games.models import InboundMail, Seat
 from games.notices import notice_mails_queue, reply_mail_queue
+from games.refusals import refusal_text
 from games.services import move_submit
 from games.takebacks import takeback_answer
 
@@ -176,6 +178,12 @@ def mail_receive(*, raw: bytes, now: datetime | None = None) -> str:
         return _play(seat, text or "", f"mail:{key[:40]}", message_id, key, now)
 
 
+def _refusal(seat: Seat, error: IllegalMove | GameError) -> str:
+    """Why the reply was refused, in the seat's language: its reply email is rendered in it."""
+    with translation.override(seat.language):
+        return refusal_text(error)
+
+
 def _answer(seat: Seat, accept: bool, text: str, message_id: str, key: str, now: datetime) -> str:
     """Accept or decline the open takeback by reply; a refusal is answered like a bad move."""
     game = seat.game
@@ -183,7 +191,7 @@ def _answer(seat: Seat, accept: bool, text: str, message_id: str, key: str, now:
         event = takeback_answer(game=game, seat=seat, accept=accept, now=now)
     except GameError as error:
         reply_mail_queue(
-            game=game, seat=seat, accepted=False, text=text, message=error.message,
+            game=game, seat=seat, accepted=False, text=text, message=_refusal(seat, error),
             in_reply_to=message_id, now=now,
         )  # fmt: skip
         InboundMail.objects.filter(message_key=key).update(outcome="refused", detail=error.message)
@@ -212,7 +220,7 @@ def _play(seat: Seat, text: str, move_id: str, message_id: str, key: str, now: d
             state = load_state(game)
             legal = [engine.format_move(m) for m in engine.legal_moves(state, seat.display_name)]
         reply_mail_queue(
-            game=game, seat=seat, accepted=False, text=text, message=error.message,
+            game=game, seat=seat, accepted=False, text=text, message=_refusal(seat, error),
             legal=legal, in_reply_to=message_id, now=now,
         )  # fmt: skip
         InboundMail.objects.filter(message_key=key).update(outcome="refused", detail=error.message)

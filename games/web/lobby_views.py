@@ -16,6 +16,7 @@ from games import lobby
 from games.errors import GameError
 from games.links import seat_token
 from games.models import Invitation, Table
+from games.refusals import refusal_text
 from games.web.lobby_forms import JoinForm, SeatForm, TableForm
 
 TIME_ZONES = sorted(zoneinfo.available_timezones())
@@ -35,7 +36,7 @@ def lobby_new(request: HttpRequest) -> HttpResponse:
                 host_email=form.cleaned_data["host_email"],
             )
         except GameError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, refusal_text(error))
         else:
             return redirect("lobby-table", token=lobby.table_token(table))
     return render(request, "games/lobby_new.html", {"form": form})
@@ -73,7 +74,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         try:
             found = lobby.invitation_accept(invitation=found, **form.cleaned_data)
         except GameError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, refusal_text(error))
         else:
             if found.seat is not None:
                 return redirect("play", token=seat_token(found.seat))
@@ -99,7 +100,7 @@ def open_seat(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             taken = lobby.open_seat_take(table=table, **form.cleaned_data)
         except GameError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, refusal_text(error))
         else:
             if taken.seat is not None:
                 return redirect("play", token=seat_token(taken.seat))

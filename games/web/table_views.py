@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.chat import MAX_LENGTH, chat_messages, chat_post, chat_report
 from games.errors import GameError
 from games.models import Game, Seat
+from games.refusals import refusal_text
 from games.takebacks import takeback_answer, takeback_pending, takeback_request
 from games.web.views import _seat, seat_language
 
@@ -46,7 +47,7 @@ def play_chat(request: HttpRequest, token: str) -> HttpResponse:
         try:
             chat_post(game=seat.game, seat=seat, text=request.POST.get("text", ""))
         except GameError as error:
-            messages.error(request, error.message)
+            messages.error(request, refusal_text(error))
         return redirect("play", token=token)
     return _chat(request, seat.game, seat)
 
@@ -61,7 +62,7 @@ def play_chat_report(request: HttpRequest, token: str, seq: int) -> HttpResponse
             game=seat.game, seat=seat, message_seq=seq, reason=request.POST.get("reason", "")
         )
     except GameError as error:
-        messages.error(request, error.message)
+        messages.error(request, refusal_text(error))
     return redirect("play", token=token)
 
 
@@ -77,5 +78,5 @@ def play_takeback(request: HttpRequest, token: str) -> HttpResponse:
         else:
             takeback_answer(game=seat.game, seat=seat, accept=answer == "accept")
     except GameError as error:
-        messages.error(request, error.message)
+        messages.error(request, refusal_text(error))
     return redirect("play", token=token)

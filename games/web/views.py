@@ -29,6 +29,7 @@ from games.links import seat_from_token
 from games.loading import engine_for
 from games.models import Game, Seat
 from games.notices import game_label
+from games.refusals import refusal_text
 
 SELECTION_KEYS = ("card", "field", "move")
 
@@ -78,7 +79,7 @@ def _submit(request: HttpRequest, seat: Seat) -> None:
             move_id=request.POST.get("move_id", "")[:64] or None,
         )
     except (IllegalMove, GameError) as error:
-        messages.error(request, error.message)
+        messages.error(request, refusal_text(error))
     except ValueError:
         messages.error(request, _("The form was incomplete; reload the page and try again."))
 

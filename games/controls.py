@@ -16,6 +16,7 @@ from engine.base import Game as Engine
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
 from games.describe import card_label, move_action
+from games.refusals import refusal_text
 
 
 @dataclass
@@ -85,7 +86,7 @@ def controls_for(
         try:
             move = engine.parse_move(text)
         except IllegalMove as error:
-            controls.error = error.message
+            controls.error = refusal_text(error)
             return controls
         if any(_same(move, option) for option in legal):
             controls.move = move

@@ -23,6 +23,7 @@ from games.drawing import board_drawing, player_marks
 from games.loading import engine_for, load_state
 from games.mail import deadline_local
 from games.models import Event, Game, Seat
+from games.refusals import refusal_text
 
 
 def state_at(game: Game, seq: int) -> Any:
@@ -77,7 +78,8 @@ def last_move(game: Game, state: Any, viewer: str | None) -> LastMove | None:
 
 
 def confirmation(game: Game, seat: Seat, controls: Controls) -> str:
-    """What the selected move would do, in words; an illegal one gives the engine's message."""
+    """What the selected move would do, in words; an illegal one says why, in the reader's
+    language."""
     if controls.move is None:
         return controls.error
     engine = engine_for(game)
@@ -85,7 +87,7 @@ def confirmation(game: Game, seat: Seat, controls: Controls) -> str:
     try:
         after_state = engine.apply(state, seat.display_name, controls.move)
     except IllegalMove as error:
-        return error.message
+        return refusal_text(error)
     viewer = seat.display_name
     before = public_position(engine.view(state, viewer))
     after = public_position(engine.view(after_state, viewer))

@@ -218,3 +218,12 @@ def test_a_german_players_takeback_answer_by_email_is_refused_in_german(
     body = _refusal_email(mailed_game)
     assert "Das ist jetzt nicht erlaubt." in body
     assert "No takeback is waiting" not in body
+
+
+def test_a_german_player_previewing_a_mistyped_move_reads_why_in_german(
+    game: Game, client: Client
+) -> None:
+    anne = _seat(game, "Anne", "de")
+    answer = client.get(f"/play/{seat_token(anne)}/confirm/", {"move": "bord A1"})
+    assert answer.status_code == 200
+    assert "Dieser Zug ließ sich nicht lesen" in answer.content.decode()

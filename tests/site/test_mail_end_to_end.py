@@ -77,7 +77,7 @@ def test_it_plays_a_game_by_link_webhook_reply_and_fetched_reply(
 
     # Bart's (German) email arrives; he answers it, and the webhook plays his reply.
     (bart_mail,) = smtp.wait_for(1, "bart@example.org")
-    assert "Sie sind am Zug" in bart_mail["Subject"]
+    assert "Du bist am Zug" in bart_mail["Subject"]
     assert f"Anne: {move}" in text_of(bart_mail)
     answer = client.post(
         "/mail/inbound/",
@@ -87,7 +87,7 @@ def test_it_plays_a_game_by_link_webhook_reply_and_fetched_reply(
     )
     assert answer.json() == {"outcome": "played"}
     confirmations = smtp.wait_for(2, "bart@example.org")
-    assert any("Ihr Zug" in str(m["Subject"]) for m in confirmations)
+    assert any("Dein Zug" in str(m["Subject"]) for m in confirmations)
 
     # Cleo's (French) email arrives; her reply lands in a Maildir that fetch_mail reads.
     (cleo_mail,) = smtp.wait_for(1, "cleo@example.org")

@@ -64,7 +64,7 @@ def test_it_writes_no_email_for_bots_seats_without_address_or_link_only_players(
 def test_it_renders_the_turn_email_in_the_seats_language_and_time_zone(mailed_game: Game) -> None:
     row = OutboundMail.objects.get()
     message = mail_compose(row)
-    assert "Sie sind am Zug" in message.subject and f"#{mailed_game.pk}" in message.subject
+    assert "Du bist am Zug" in message.subject and f"#{mailed_game.pk}" in message.subject
     assert "(Asia/Tokyo)" in message.body and "Freitag" in message.body  # 4 Dec 18:00 in Tokyo
     raw = message.message().as_bytes()
     assert mail_compose(row).message()["Message-ID"] == row.message_id
@@ -193,7 +193,7 @@ def test_it_shows_the_development_mailbox_only_with_debug(
     settings.EMAIL_FILE_PATH = tmp_path
     mail_send(mail_id=OutboundMail.objects.get().pk)
     listing = client.get("/dev/mail/").content.decode()
-    assert "Sie sind am Zug" in listing
+    assert "Du bist am Zug" in listing
     (name,) = [path.name for path in tmp_path.glob("*.eml")]
     page = client.get(f"/dev/mail/{name}/").content.decode()
     assert "/play/" in page and "data:image/png;base64," in page

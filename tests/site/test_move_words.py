@@ -45,7 +45,7 @@ PLACE = {"type": "place", "card": "C4", "boat": True, "draw": "sea"}
         ("de", "Setzt ein Boot auf C4 und zieht eine Meereskarte. Umzingelt 15/3 auf C3-D4: "
                "du zahlst Anna 9; du zahlst Cleo 3; du bekommst das Schiff."),
         ("fr", "Pose une barque en C4 et pioche une carte de mer. Encercle le 15/3 en C3-D4 : "
-               "tu paies 9 à Anna; tu paies 3 à Cleo; tu prends le navire."),
+               "vous payez 9 à Anna; vous payez 3 à Cleo; vous prenez le navire."),
     ],
 )  # fmt: skip
 def test_it_tells_the_owner_of_a_surrounded_ship_what_he_pays(language: str, expected: str) -> None:
@@ -59,7 +59,7 @@ def test_it_tells_the_owner_of_a_surrounded_ship_what_he_pays(language: str, exp
     [
         ("en", "Bart pays you 9"),
         ("de", "Bart zahlt dir 9"),
-        ("fr", "Bart te paie 9"),
+        ("fr", "Bart vous paie 9"),
     ],
 )
 def test_it_tells_a_neighbour_what_he_is_paid(language: str, expected: str) -> None:
@@ -92,7 +92,7 @@ def test_an_unboarded_ship_escapes(language: str, expected: str) -> None:
     [
         ("en", "Surrounds the pirate lair at C3-D4: you get 6; Bart gets 2; Cleo gets 2."),
         ("de", "Umzingelt Piratennest auf C3-D4: du bekommst 6; Bart bekommt 2; Cleo bekommt 2."),
-        ("fr", "Encercle le repaire de pirates en C3-D4 : tu reçois 6; Bart reçoit 2; "
+        ("fr", "Encercle le repaire de pirates en C3-D4 : vous recevez 6; Bart reçoit 2; "
                "Cleo reçoit 2."),
     ],
 )  # fmt: skip
@@ -121,7 +121,7 @@ def test_a_double_value_doubles_its_ships(language: str, expected: str) -> None:
     [
         ("en", "You take 4 credit. The game is over. Winner: Anna."),
         ("de", "Du nimmst 4 Kredit. Das Spiel ist zu Ende. Sieger: Anna."),
-        ("fr", "Tu prends 4 de crédit. La partie est terminée. Gagnant : Anna."),
+        ("fr", "Vous prenez 4 de crédit. La partie est terminée. Gagnant : Anna."),
     ],
 )
 def test_credit_and_the_end_are_told(language: str, expected: str) -> None:

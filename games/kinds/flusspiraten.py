@@ -192,7 +192,7 @@ def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str
         "game": game,
         "seat": seat,
         "controls": None,
-        "options": [engine.format_move(move) for move in legal],
+        "options": [{"notation": text, "label": text} for text in map(engine.format_move, legal)],
         "rowing_test": step.get("kind") == "choose" and bool(legal),
         "waiting_for_rower": waiting,
         "last_move": _last_move(events.upcast(last.type, last.version, last.payload))

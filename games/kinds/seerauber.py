@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop
+
 from engine.base import Game as Engine
 from engine.base import Move
 from engine.seerauber.board import BOOTY, SHIPS
@@ -23,26 +25,40 @@ def ship_line(name: str) -> str:
     return f"{name}  crew {ship.crew}  {ship.ducats} ducats  {booty}  ? wage {ship.wage}"
 
 
+ACTIONS = {
+    "stack": gettext_noop("stacks %(piece)s on %(onto)s"),
+    "board": gettext_noop("boards %(ship)s with %(stack)s, booty: %(booty)s"),
+    "mutiny": gettext_noop("mutinies on %(stack)s"),
+    "no_mutiny": gettext_noop("does not mutiny"),
+    "pass": gettext_noop("passes"),
+}
+"""A move as what a player did (``Anne stacks R3 on B5``)."""
+CHOICES = {
+    "stack": gettext_noop("Stack %(piece)s on %(onto)s"),
+    "board": gettext_noop("Board %(ship)s with %(stack)s, booty: %(booty)s"),
+    "mutiny": gettext_noop("Mutiny on %(stack)s"),
+    "no_mutiny": gettext_noop("Do not mutiny"),
+    "pass": gettext_noop("Pass"),
+}
+"""A move as a button offers it (``Stack R3 on B5``)."""
+
+
+def _words(move: Move, phrases: dict[str, str]) -> str:
+    kind = move.get("type")
+    values = {key: move.get(key, "") for key in ("piece", "onto", "ship", "stack")}
+    if kind == "board":
+        values["booty"] = gettext(move.get("booty", SHIPS[move["ship"]].booty[0]))
+    return gettext(phrases.get(str(kind), phrases["pass"])) % values
+
+
 def move_action(move: Move) -> str:
     """A move in words, in the active language: ``stacks R3 on B5``."""
-    from django.utils.translation import gettext as _
+    return _words(move, ACTIONS)
 
-    kind = move.get("type")
-    if kind == "stack":
-        return _("stacks %(piece)s on %(onto)s") % {"piece": move["piece"], "onto": move["onto"]}
-    if kind == "board":
-        ship = SHIPS[move["ship"]]
-        booty = move.get("booty", ship.booty[0])
-        return _("boards %(ship)s with %(stack)s, booty: %(booty)s") % {
-            "ship": move["ship"],
-            "stack": move["stack"],
-            "booty": _(booty),
-        }
-    if kind == "mutiny":
-        return _("mutinies on %(stack)s") % {"stack": move["stack"]}
-    if kind == "no_mutiny":
-        return _("does not mutiny")
-    return _("passes")
+
+def move_choice(move: Move) -> str:
+    """A move as its button says it, in the active language: ``Stack R3 on B5``."""
+    return _words(move, CHOICES)
 
 
 def position_text(view: dict[str, Any]) -> str:
@@ -169,7 +185,9 @@ def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str
         "game": game,
         "seat": seat,
         "controls": None,
-        "options": [engine.format_move(move) for move in legal],
+        "options": [
+            {"notation": engine.format_move(move), "label": move_choice(move)} for move in legal
+        ],
         "last_move": _last_move(game),
         "deadline_local": deadline_local(game, seat),
         "time_zone": time_zone,

@@ -127,3 +127,16 @@ def test_a_typed_move_in_the_notation_is_played_and_a_wrong_one_explained(
     assert "your own stack" in page
     client.post(f"/play/{token}/", {"move": "STACK r3 on g2", "expected_seq": 1})
     assert Event.objects.get(game=game, seq=2).payload["move"]["piece"] == "R3"
+
+
+def test_each_move_button_says_the_move_in_the_players_language_with_its_notation(
+    db: None, client: Client
+) -> None:
+    game = _game()
+    anne = game.seats.get(position=0)
+    anne.language = "de"
+    anne.save(update_fields=["language"])
+    page = client.get(f"/play/{seat_token(anne)}/").content.decode()
+    button = page[page.index('data-move="stack R2 on B2"') :].split("</button>")[0]
+    assert "R2 auf B2 setzen" in button  # what to click, in German
+    assert '<code class="notation">stack R2 on B2</code>' in button  # what to reply by email

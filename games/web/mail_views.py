@@ -27,7 +27,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import accounts
 from games.inbound import MAX_MESSAGE, mail_receive
 from games.links import seat_token
-from games.models import MailPreference, Seat
+from games.mail import deadline_local
+from games.models import Game, MailPreference
+from games.notices import game_label
 from games.web import mailbox
 from games.web.views import _seat
 
@@ -96,10 +98,18 @@ def my_games(request: HttpRequest) -> HttpResponse:
     address = request.session.get("email")
     if not address:
         return redirect("sign-in")
-    seats: list[Seat] = list(accounts.seats_of_email(email=address))
-    for seat in seats:
-        seat.token = seat_token(seat)  # type: ignore[attr-defined]
-    return render(request, "games/my_games.html", {"email": address, "seats": seats})
+    rows = [
+        {
+            "seat": seat,
+            "token": seat_token(seat),
+            "label": game_label(seat.game),
+            "waiting": seat.game.status == Game.Status.ACTIVE
+            and seat.display_name in seat.game.to_move,
+            "deadline_local": deadline_local(seat.game, seat) if seat.deadline_at else "",
+        }
+        for seat in accounts.seats_of_email(email=address)
+    ]
+    return render(request, "games/my_games.html", {"email": address, "rows": rows})
 
 
 @csrf_exempt

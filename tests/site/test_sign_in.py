@@ -96,3 +96,16 @@ def test_it_limits_sign_in_requests_per_client_ip(two_games: list[Game]) -> None
     assert not OutboundMail.objects.filter(kind="sign_in").exists()
     _ask("anne@example.org", "203.0.113.10")
     assert OutboundMail.objects.filter(kind="sign_in").count() == 1
+
+
+def test_my_games_marks_the_games_waiting_for_me_with_my_own_deadline(
+    two_games: list[Game], client: Client
+) -> None:
+    client.post(_link(client, "anne@example.org"))
+    anne = two_games[0].seats.get(display_name="Anne")
+    anne.time_zone = "Asia/Tokyo"
+    anne.save(update_fields=["time_zone"])
+    page = client.get("/my-games/").content.decode()
+    assert page.count('<tr class="waiting">') == 2  # Anne moves first in both
+    assert "(Asia/Tokyo)" in page  # the deadline in her seat's own time zone
+    assert 'class="top"' in page  # the site's header and navigation, like every page

@@ -144,15 +144,17 @@ def _told(game: Game, seat: Seat) -> bool:
     ).exists()
 
 
-def turn_mails_queue(*, game: Game, engine: Engine, state: Any, now: datetime) -> None:
+def turn_mails_queue(
+    *, game: Game, engine: Engine, state: Any, seats: list[Seat], now: datetime
+) -> None:
     """Tell each seat now to move that it is its turn (or, at the end, everyone the result).
 
     After another player's move, a player who was told since his own last move still
     waits at the same step (the deploy, a rowing test) and is not told twice.
     """
-    seats = {seat.display_name: seat for seat in game.seats.all()}
+    by_name = {seat.display_name: seat for seat in seats}
     if game.status == Game.Status.FINISHED:
-        for seat in seats.values():
+        for seat in seats:
             if _reachable(seat):
                 context = {**_seat_context(game, seat), "view": engine.view(state, None)}
                 context.update(winners=game.winners, scores=game.scores)
@@ -161,7 +163,7 @@ def turn_mails_queue(*, game: Game, engine: Engine, state: Any, now: datetime) -
     latest = game.events.order_by("-seq").first()
     mover = latest.payload.get("player") if latest and latest.type == events.MOVE else None
     for name in game.to_move:
-        seat = seats[name]
+        seat = by_name[name]
         if _reachable(seat) and not (mover not in (None, name) and _told(game, seat)):
             context = turn_context(game=game, seat=seat, engine=engine, state=state)
             _queue(game, seat, "turn", context, now)

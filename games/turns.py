@@ -36,9 +36,12 @@ def clocks_update(*, game: Game, restart: Collection[str] = (), now: datetime) -
     seats = list(game.seats.all())
     before = [[getattr(seat, field) for field in RUNNING_FIELDS] for seat in seats]
     clocks_follow(game=game, seats=seats, restart=restart, now=now)
-    for seat, fields in zip(seats, before, strict=True):
-        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields:
-            seat.save(update_fields=RUNNING_FIELDS)
+    changed = [
+        seat
+        for seat, fields in zip(seats, before, strict=True)
+        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields
+    ]
+    Seat.objects.bulk_update(changed, RUNNING_FIELDS)  # one statement for all of them
     return seats
 
 
@@ -52,7 +55,7 @@ def turn_begin(
     A bot seat's deadline is now, and a deadline sweep is queued to play for it.
     """
     seats = clocks_update(game=game, restart=() if moved is None else (moved,), now=now)
-    turn_mails_queue(game=game, engine=engine, state=state, now=now)
+    turn_mails_queue(game=game, engine=engine, state=state, seats=seats, now=now)
     if game.status == Game.Status.ACTIVE and any(
         seat.is_bot and seat.display_name in game.to_move for seat in seats
     ):

@@ -145,12 +145,19 @@ def _told(game: Game, seat: Seat) -> bool:
 
 
 def turn_mails_queue(
-    *, game: Game, engine: Engine, state: Any, seats: list[Seat], now: datetime
+    *,
+    game: Game,
+    engine: Engine,
+    state: Any,
+    seats: list[Seat],
+    moved: str | None,
+    now: datetime,
 ) -> None:
     """Tell each seat now to move that it is its turn (or, at the end, everyone the result).
 
-    After another player's move, a player who was told since his own last move still
-    waits at the same step (the deploy, a rowing test) and is not told twice.
+    After another player's move (or seat change: ``moved``), a player who was told since
+    his own last move still waits at the same step (the deploy, a rowing test) and is
+    not told twice.
     """
     by_name = {seat.display_name: seat for seat in seats}
     if game.status == Game.Status.FINISHED:
@@ -160,11 +167,9 @@ def turn_mails_queue(
                 context.update(winners=game.winners, scores=game.scores)
                 _queue(game, seat, "game_over", context, now)
         return
-    latest = game.events.order_by("-seq").first()
-    mover = latest.payload.get("player") if latest and latest.type == events.MOVE else None
     for name in game.to_move:
         seat = by_name[name]
-        if _reachable(seat) and not (mover not in (None, name) and _told(game, seat)):
+        if _reachable(seat) and not (moved not in (None, name) and _told(game, seat)):
             context = turn_context(game=game, seat=seat, engine=engine, state=state)
             _queue(game, seat, "turn", context, now)
 

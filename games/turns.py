@@ -55,7 +55,7 @@ def turn_begin(
     A bot seat's deadline is now, and a deadline sweep is queued to play for it.
     """
     seats = clocks_update(game=game, restart=() if moved is None else (moved,), now=now)
-    turn_mails_queue(game=game, engine=engine, state=state, seats=seats, now=now)
+    turn_mails_queue(game=game, engine=engine, state=state, seats=seats, moved=moved, now=now)
     if game.status == Game.Status.ACTIVE and any(
         seat.is_bot and seat.display_name in game.to_move for seat in seats
     ):

@@ -25,7 +25,7 @@ from games.mail import local_time, mail_compose
 from games.models import Event, Game, OutboundMail, Seat
 from games.projections import game_projections_rebuild
 from games.services import PlayerSpec, game_create, move_submit
-from games.timeouts import deadline_sweep, vacation_start
+from games.timeouts import deadline_sweep, seat_replace, vacation_start
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # a Tuesday
 HOUR = timedelta(hours=1)
@@ -197,3 +197,17 @@ def test_a_rebuild_restores_each_players_own_clock(db: None, seed: int) -> None:
     )
     assert game_projections_rebuild(game=game) is True
     assert _clocks(game) == snapshot
+
+
+def test_a_seat_given_to_a_new_player_mid_deploy_mails_only_him(db: None) -> None:
+    game = _game()
+    told = {name: OutboundMail.objects.filter(game=game, kind="turn", seat__display_name=name)
+            for name in NAMES}  # fmt: skip
+    before = {name: rows.count() for name, rows in told.items()}
+    birgit = game.seats.get(display_name="Birgit")
+    seat_replace(game=game, seat=birgit, email="zoe@example.org", actor="user:1", now=T0 + HOUR)
+    after = {name: rows.count() for name, rows in told.items()}
+    assert after == {**before, "Birgit": before["Birgit"] + 1}
+    assert told["Birgit"].order_by("pk").last().to == "zoe@example.org"
+    assert _deadlines(game)["Birgit"] == T0 + HOUR + LIMIT  # a fresh clock for the newcomer
+    assert _deadlines(game)["Volker"] == T0 + LIMIT

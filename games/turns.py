@@ -36,12 +36,9 @@ def clocks_update(*, game: Game, restart: Collection[str] = (), now: datetime) -
     seats = list(game.seats.all())
     before = [[getattr(seat, field) for field in RUNNING_FIELDS] for seat in seats]
     clocks_follow(game=game, seats=seats, restart=restart, now=now)
-    changed = [
-        seat
-        for seat, fields in zip(seats, before, strict=True)
-        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields
-    ]
-    Seat.objects.bulk_update(changed, RUNNING_FIELDS)  # one statement for all of them
+    for seat, fields in zip(seats, before, strict=True):
+        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields:
+            seat.save(update_fields=RUNNING_FIELDS)
     return seats
 
 

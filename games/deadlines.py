@@ -172,7 +172,7 @@ def _clock_start(seat: Seat, now: datetime) -> datetime:
     return max(now, seat.vacation_until) if seat.vacation_until else now
 
 
-def _set_deadline(seat: Seat, control: TimeControl, *, now: datetime) -> None:
+def _set_deadline(seat: Seat, control: TimeControl, *, now: datetime) -> datetime:
     assert seat.turn_started_at is not None and seat.turn_allowance is not None
     start = _clock_start(seat, seat.turn_started_at)
     deadline = counted_until(
@@ -181,6 +181,7 @@ def _set_deadline(seat: Seat, control: TimeControl, *, now: datetime) -> None:
     seat.deadline_at = deadline
     remind = deadline - control.reminder
     seat.remind_at = remind if remind > max(start, now) else None
+    return deadline
 
 
 def _clock_run(seat: Seat, control: TimeControl, now: datetime) -> None:
@@ -269,10 +270,11 @@ def clock_pause_for(*, game: Game, seat: Seat, until: datetime, now: datetime) -
     _set_deadline(seat, control, now=now)
 
 
-def clock_extend(*, game: Game, seat: Seat, by: timedelta, now: datetime) -> None:
-    """Give ``seat``, waited on, ``by`` more counted time; its deadline moves on (seat only)."""
+def clock_extend(*, game: Game, seat: Seat, by: timedelta, now: datetime) -> datetime:
+    """Give ``seat``, waited on, ``by`` more counted time; return its new deadline (the seat
+    changes, not the game)."""
     seat.turn_allowance = (seat.turn_allowance or timedelta()) + by
-    _set_deadline(seat, time_control(game.options), now=now)
+    return _set_deadline(seat, time_control(game.options), now=now)
 
 
 def deadline_for(game: Game, seat: Seat | None) -> datetime | None:

@@ -106,15 +106,16 @@ def deadline_extend(
     if game.status != Game.Status.ACTIVE or game.deadline_at is None:
         raise GameNotActive("Only a game under way has a deadline to extend.")
     seats = list(game.seats.all())
-    for seat in seats:
-        if seat.deadline_at is None:
-            continue
-        clock_extend(game=game, seat=seat, by=timedelta(hours=hours), now=now)
+    waiting = [seat for seat in seats if seat.deadline_at is not None and not seat.is_bot]
+    if not waiting:
+        raise NotAllowed("Only the bot is to move, and it plays at once; nothing to extend.")
+    for seat in waiting:
+        deadline = clock_extend(game=game, seat=seat, by=timedelta(hours=hours), now=now)
         seat.save(update_fields=["turn_allowance", "deadline_at", "remind_at"])
         payload = events.deadline_extended_payload(
             player=seat.display_name,
             hours=hours,
-            deadline=seat.deadline_at.isoformat(),
+            deadline=deadline.isoformat(),
             reason=reason,
         )
         _record(game, moderator, events.DEADLINE_EXTENDED, payload, now)

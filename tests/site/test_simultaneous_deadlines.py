@@ -211,3 +211,15 @@ def test_a_seat_given_to_a_new_player_mid_deploy_mails_only_him(db: None) -> Non
     assert told["Birgit"].order_by("pk").last().to == "zoe@example.org"
     assert _deadlines(game)["Birgit"] == T0 + HOUR + LIMIT  # a fresh clock for the newcomer
     assert _deadlines(game)["Volker"] == T0 + LIMIT
+
+
+def test_an_extension_never_holds_back_a_bot_deciding_in_the_same_step(db: None) -> None:
+    players = [PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in NAMES[:2]]
+    players.append(PlayerSpec(name="Dieter", is_bot=True))
+    game = game_create(kind="flusspiraten", players=players, seed=5, now=T0)
+    moderator = User.objects.create_user("mod", "mod@example.org", "x", is_staff=True)
+    moderation.deadline_extend(game=game, moderator=moderator, reason="storm", hours=24, now=T0)
+    extended = Event.objects.filter(game=game, type=events.DEADLINE_EXTENDED)
+    assert sorted(event.payload["player"] for event in extended) == ["Birgit", "Volker"]
+    deadline_sweep(now=T0 + timedelta(minutes=1))
+    assert "Dieter" not in Game.objects.get(pk=game.pk).to_move  # the bot deployed at once

@@ -20,6 +20,31 @@ from games.models import Event, Game, Seat
 from games.projections import event_append
 from games.selectors import hidden_seqs
 
+
+class ChatTooLong(NotAllowed):
+    """An empty chat message, or one over the length limit."""
+
+    code = "chat_length"
+
+
+class ChatFlood(NotAllowed):
+    """Too many chat messages in a minute."""
+
+    code = "chat_rate"
+
+
+class NotAtTable(NotAllowed):
+    """Someone who neither plays this game nor moderates it."""
+
+    code = "not_at_table"
+
+
+class NotAChatMessage(NotAllowed):
+    """A report that names an event which is not a chat message of this game."""
+
+    code = "not_a_chat_message"
+
+
 MAX_LENGTH = 500
 RATE = 5
 """Messages a seat may post per :data:`RATE_WINDOW`."""
@@ -59,18 +84,18 @@ def chat_post(
         raise GameOver(f"The game is {game.status}; its table chat is closed.")
     text = text.strip()
     if not text or len(text) > MAX_LENGTH:
-        raise NotAllowed(f"A chat message has 1 to {MAX_LENGTH} characters.")
+        raise ChatTooLong(f"A chat message has 1 to {MAX_LENGTH} characters.", max=MAX_LENGTH)
     if seat is not None and seat.game_id == game.pk:
         actor, name = f"seat:{seat.position}", seat.display_name
     elif moderator is not None:
         actor, name = f"user:{moderator.pk}", MODERATOR_NAME
     else:
-        raise NotAllowed("Only the players of this game and moderators may post here.")
+        raise NotAtTable("Only the players of this game and moderators may post here.")
     recent = Event.objects.filter(
         game=game, type=events.CHAT_POSTED, actor=actor, created_at__gt=now - RATE_WINDOW
     )
     if recent.count() >= RATE:
-        raise NotAllowed(f"At most {RATE} messages a minute; wait a moment.")
+        raise ChatFlood(f"At most {RATE} messages a minute; wait a moment.", rate=RATE)
     payload = events.chat_posted_payload(player=name, text=text)
     event = event_append(game, event_type=events.CHAT_POSTED, payload=payload, actor=actor, now=now)
     game.save(update_fields=["last_seq", "updated_at"])
@@ -82,9 +107,9 @@ def chat_report(*, game: Game, seat: Seat, message_seq: int, reason: str = "") -
     """Ask the moderators to look at the chat message of event ``message_seq``."""
     game = Game.objects.select_for_update().get(pk=game.pk)
     if seat.game_id != game.pk:
-        raise NotAllowed("Only the players of this game may report its messages.")
+        raise NotAtTable("Only the players of this game may report its messages.")
     if not Event.objects.filter(game=game, seq=message_seq, type=events.CHAT_POSTED).exists():
-        raise NotAllowed(f"Event {message_seq} of this game is not a chat message.")
+        raise NotAChatMessage(f"Event {message_seq} of this game is not a chat message.")
     payload = events.chat_reported_payload(
         player=seat.display_name, message_seq=message_seq, reason=reason.strip()[:MAX_LENGTH]
     )

@@ -8,13 +8,18 @@ from __future__ import annotations
 
 
 class GameError(Exception):
-    """A request the service refuses for a reason other than the rules."""
+    """A request the service refuses for a reason other than the rules.
+
+    ``params`` are the figures its message names (a limit, a count), for the
+    translated sentence of its code (``games.refusals``).
+    """
 
     code = "game_error"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, **params: int | str) -> None:
         super().__init__(message)
         self.message = message
+        self.params = params
 
 
 class StaleSeq(GameError):

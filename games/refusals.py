@@ -101,6 +101,23 @@ SENTENCES: dict[str, str] = {
         "The game is not under way (it is paused or has ended), so this is not possible now."
     ),
     "not_allowed": gettext_noop("That is not allowed now."),
+    "chat_length": gettext_noop("A chat message has 1 to %(max)s characters."),
+    "chat_rate": gettext_noop("At most %(rate)s messages a minute; wait a moment."),
+    "not_at_table": gettext_noop(
+        "Only the players of this game and moderators may do that in its chat."
+    ),
+    "not_a_chat_message": gettext_noop("That is not a chat message of this game."),
+    "takeback_not_last": gettext_noop(
+        "Only your own move can be taken back, and only while it is the game's last."
+    ),
+    "takeback_revealed": gettext_noop(
+        "That move revealed hidden information (a card, a ship or dice), "
+        "so it cannot be taken back."
+    ),
+    "takeback_pending": gettext_noop("A takeback of this move has already been asked for."),
+    "no_takeback": gettext_noop("No takeback is waiting for an answer."),
+    "takeback_not_yours": gettext_noop("Only the other players of this game answer a takeback."),
+    "takeback_answered": gettext_noop("You have already accepted this takeback."),
     "bad_options": gettext_noop("These game options are not valid."),
     "no_vacation_left": gettext_noop("You do not have that many vacation days left this year."),
     "lobby_error": gettext_noop("That could not be done; check what you entered and try again."),
@@ -119,4 +136,9 @@ def refusal_text(error: IllegalMove | GameError) -> str:
     if language.split("-")[0] == "en" or sentence is None:
         return error.message
     translated = gettext(sentence)
-    return error.message if translated == sentence else translated
+    if translated == sentence:
+        return error.message
+    try:
+        return translated % (error.params if isinstance(error, GameError) else {})
+    except (KeyError, TypeError, ValueError):  # a figure the sentence names was not given
+        return error.message

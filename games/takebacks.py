@@ -27,6 +27,42 @@ from games.projections import event_append, projections_set, snapshot_on_commit
 from games.turns import turn_begin
 
 
+class NotLastOwnMove(NotAllowed):
+    """Only the game's last move, made by the asker himself, can be taken back."""
+
+    code = "takeback_not_last"
+
+
+class MoveRevealed(NotAllowed):
+    """The move showed hidden information (a card drawn, a ship laid out, dice)."""
+
+    code = "takeback_revealed"
+
+
+class TakebackPending(NotAllowed):
+    """A takeback of this move is already asked for."""
+
+    code = "takeback_pending"
+
+
+class NoTakeback(NotAllowed):
+    """No takeback is waiting for an answer."""
+
+    code = "no_takeback"
+
+
+class NotYourTakeback(NotAllowed):
+    """Only the other players of the game answer a takeback."""
+
+    code = "takeback_not_yours"
+
+
+class TakebackAnswered(NotAllowed):
+    """The player has already accepted this takeback."""
+
+    code = "takeback_answered"
+
+
 def _locked_active(game: Game) -> Game:
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.is_over:
@@ -74,14 +110,14 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
     game = _locked_active(game)
     move = _last_move(game)
     if move is None or move.payload["player"] != seat.display_name or move.payload.get("auto"):
-        raise NotAllowed("Only the last move, made by yourself, can be taken back.")
+        raise NotLastOwnMove("Only the last move, made by yourself, can be taken back.")
     if move.payload["move"].get("type") not in kind_of(game.kind).TAKEBACK_MOVES:
-        raise NotAllowed(
+        raise MoveRevealed(
             "That move revealed hidden information (a card drawn, a ship laid out or dice "
             "rolled), so it cannot be taken back."
         )
     if takeback_pending(game) is not None:
-        raise NotAllowed("A takeback of this move is already asked for.")
+        raise TakebackPending("A takeback of this move is already asked for.")
     payload = events.takeback_payload(player=seat.display_name, move_seq=move.seq)
     event = event_append(
         game,
@@ -121,11 +157,11 @@ def takeback_answer(*, game: Game, seat: Seat, accept: bool, now: datetime | Non
     game = _locked_active(game)
     pending = takeback_pending(game)
     if pending is None:
-        raise NotAllowed("No takeback is waiting for an answer.")
+        raise NoTakeback("No takeback is waiting for an answer.")
     if seat.game_id != game.pk or seat.display_name == pending["player"]:
-        raise NotAllowed("Only the other players of this game answer a takeback.")
+        raise NotYourTakeback("Only the other players of this game answer a takeback.")
     if seat.display_name in pending["accepted"]:
-        raise NotAllowed("You have already accepted this takeback.")
+        raise TakebackAnswered("You have already accepted this takeback.")
     event_type = events.TAKEBACK_ACCEPTED if accept else events.TAKEBACK_DECLINED
     payload = events.takeback_payload(player=seat.display_name, move_seq=pending["move_seq"])
     event = event_append(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import html
+import re
 from pathlib import Path
 
 import pytest
@@ -120,7 +121,8 @@ def test_every_rules_refusal_reads_in_german_and_french(code: str, language: str
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_service_refusal_reads_in_german_and_french(code: str, language: str) -> None:
     assert code in SENTENCES, f"{code!r} has no sentence in games/refusals.py"
-    error = _Refused("the English detail")
+    figures = dict.fromkeys(re.findall(r"%\((\w+)\)s", SENTENCES.get(code, "")), 7)
+    error = _Refused("the English detail", **figures)
     error.code = code
     with translation.override(language):
         text = refusal_text(error)
@@ -167,7 +169,7 @@ def test_a_german_player_reads_a_refused_chat_message_in_german(game: Game, clie
     bart = _seat(game, "Bart", "de")
     response = client.post(f"/play/{seat_token(bart)}/chat/", {"text": "   "}, follow=True)
     page = html.unescape(response.content.decode())
-    assert "Das ist jetzt nicht erlaubt." in page
+    assert "Eine Nachricht im Tischgespräch hat 1 bis 500 Zeichen." in page
     assert "A chat message has" not in page
 
 
@@ -216,7 +218,7 @@ def test_a_german_players_takeback_answer_by_email_is_refused_in_german(
     anne = mailed_game.seats.get(display_name="Anne")
     assert mail_receive(raw=reply(anne, "ablehnen")) == "refused"
     body = _refusal_email(mailed_game)
-    assert "Das ist jetzt nicht erlaubt." in body
+    assert "Keine Bitte um Rücknahme wartet auf eine Antwort." in body
     assert "No takeback is waiting" not in body
 
 
@@ -227,3 +229,10 @@ def test_a_german_player_previewing_a_mistyped_move_reads_why_in_german(
     answer = client.get(f"/play/{seat_token(anne)}/confirm/", {"move": "bord A1"})
     assert answer.status_code == 200
     assert "Dieser Zug ließ sich nicht lesen" in answer.content.decode()
+
+
+def test_a_sentence_missing_its_figure_falls_back_to_the_english_message() -> None:
+    error = _Refused("At most 5 messages a minute.")
+    error.code = "chat_rate"  # its sentence names %(rate)s, which this error does not give
+    with translation.override("de"):
+        assert refusal_text(error) == "At most 5 messages a minute."

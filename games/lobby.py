@@ -40,6 +40,18 @@ class LobbyError(GameError):
     code = "lobby_error"
 
 
+class NameTaken(LobbyError):
+    """Someone at the table already plays under that name."""
+
+    code = "name_taken"
+
+
+class SeatGone(LobbyError):
+    """The invitation was accepted already, or the table's open seats are taken."""
+
+    code = "seat_gone"
+
+
 @dataclass(frozen=True)
 class SeatSpec:
     """One seat of a new table: ``kind`` is ``email``, ``open`` or ``bot``."""
@@ -123,7 +135,7 @@ def table_create(
     time_control(options)  # raises BadOptions, the deadline module's own check
     names = [seat.name.strip().casefold() for seat in seats if seat.kind == "email"]
     if len(set(names)) != len(names):
-        raise LobbyError("Each invited player needs a name of their own.")
+        raise NameTaken("Each invited player needs a name of their own.")
     table = Table.objects.create(
         kind=kind, name=name.strip()[:60], options=options, host_email=host_email
     )
@@ -219,7 +231,7 @@ def _take(
 ) -> None:
     _check_player(name, language, time_zone)
     if name.strip().casefold() in _taken_names(table, but=invitation):
-        raise LobbyError(f"Someone at this table is already called {name.strip()}.")
+        raise NameTaken(f"Someone at this table is already called {name.strip()}.")
     invitation.display_name = name.strip()
     invitation.language = language
     invitation.time_zone = time_zone
@@ -237,7 +249,7 @@ def invitation_accept(
     table = Table.objects.select_for_update().get(pk=invitation.table_id)
     invitation = Invitation.objects.get(pk=invitation.pk)
     if table.status != Table.Status.OPEN or invitation.accepted_at is not None:
-        raise LobbyError("This invitation has already been accepted.")
+        raise SeatGone("This invitation has already been accepted.")
     _take(table, invitation, name=name, language=language, time_zone=time_zone, email="")
     return Invitation.objects.select_related("seat", "table").get(pk=invitation.pk)
 
@@ -254,6 +266,6 @@ def open_seat_take(
         .first()
     )
     if table.status != Table.Status.OPEN or invitation is None:
-        raise LobbyError("This table has no open seat any more.")
+        raise SeatGone("This table has no open seat any more.")
     _take(table, invitation, name=name, language=language, time_zone=time_zone, email=email)
     return Invitation.objects.select_related("seat", "table").get(pk=invitation.pk)

@@ -120,6 +120,8 @@ SENTENCES: dict[str, str] = {
     "takeback_answered": gettext_noop("You have already accepted this takeback."),
     "bad_options": gettext_noop("These game options are not valid."),
     "no_vacation_left": gettext_noop("You do not have that many vacation days left this year."),
+    "name_taken": gettext_noop("Someone at this table already has that name; choose another."),
+    "seat_gone": gettext_noop("This seat has been taken already; the table has no place left."),
     "lobby_error": gettext_noop("That could not be done; check what you entered and try again."),
 }
 """The sentence for each refusal code (an English msgid); the .po files translate them."""

@@ -183,7 +183,7 @@ def test_a_french_visitor_who_takes_a_name_already_at_the_table_reads_why_in_fre
     form = {"name": "Anne", "email": "", "language": "fr", "time_zone": "UTC"}
     response = client.post(f"/tables/{table.pk}/join/", form, HTTP_ACCEPT_LANGUAGE="fr")
     page = html.unescape(response.content.decode())
-    assert "Cela n'a pas abouti ; vérifiez ce que vous avez saisi et réessayez." in page
+    assert "Quelqu'un porte déjà ce nom à cette table ; choisissez-en un autre." in page
     assert "already called" not in page
 
 

@@ -6,7 +6,9 @@ so it touches nothing of a system-wide Dovecot. As root (as in CI) its login
 processes run as Debian's ``dovenull`` and the mail processes as ``nobody``,
 chrooted into the test's home directory: Dovecot serves no mail as root, and
 ``tmp_path`` lies under a 0700 directory. As another user, everything runs as
-that user. Messages reach the mailbox over IMAP APPEND, as in a real one.
+that user. It listens for plain IMAP and for IMAP over TLS (``imaps``), with a
+certificate for 127.0.0.1 made for the test (``cert``: trust it to connect).
+Messages reach the mailbox over IMAP APPEND, as in a real one.
 Without Dovecot the tests fail, never skip: ``make test`` installs it.
 """
 
@@ -76,7 +78,9 @@ instance_name = freibeuter-test
 log_path = {root}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
-ssl = no
+ssl = yes
+ssl_cert = <{root}/cert.pem
+ssl_key = <{root}/key.pem
 disable_plaintext_auth = no
 auth_failure_delay = 0
 first_valid_uid = {uid}
@@ -101,14 +105,28 @@ service imap-login {{
     port = {port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = 127.0.0.1
+    port = {tls_port}
   }}
 }}
 """
-"""One plaintext IMAP user on 127.0.0.1:``port``, with no delay after a wrong password."""
+"""One IMAP user on 127.0.0.1, plain on ``port`` and TLS on ``tls_port``, with no delay
+after a wrong password."""
 
 
-def _config(root: Path, port: int) -> str:
+def _certificate(root: Path) -> None:
+    """A self-signed certificate for 127.0.0.1 (an EC key: made in milliseconds)."""
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+         "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+         "-addext", "subjectAltName=IP:127.0.0.1",
+         "-keyout", str(root / "key.pem"), "-out", str(root / "cert.pem")],
+        check=True,
+        capture_output=True,
+    )  # fmt: skip
+
+
+def _config(root: Path, port: int, tls_port: int) -> str:
     """The dovecot.conf text, after writing the user's passwd-file and home under ``root``."""
     if os.getuid() == 0:
         mail = pwd.getpwnam(MAIL_USER)
@@ -121,7 +139,8 @@ def _config(root: Path, port: int) -> str:
     os.makedirs(f"{root}/home/{USER}")
     os.chown(f"{root}/home/{USER}", uid, gid)
     (root / "users").write_text(f"{USER}:{{PLAIN}}{PASSWORD}:{uid}:{gid}::{home}\n")
-    return CONFIG.format(root=root, port=port, uid=uid, gid=gid) + run_as
+    _certificate(root)
+    return CONFIG.format(root=root, port=port, tls_port=tls_port, uid=uid, gid=gid) + run_as
 
 
 def _answers(port: int) -> bool:
@@ -137,21 +156,26 @@ class ImapServer:
         self.root = root
         self.root.mkdir()
         self.port = free_port()
+        self.tls_port = free_port()
+        self.cert = root / "cert.pem"
         self.binary = find_dovecot()
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         config = self.root / "dovecot.conf"
-        config.write_text(_config(self.root, self.port))
+        config.write_text(_config(self.root, self.port, self.tls_port))
         with open(self.root / "dovecot.out", "wb") as out:
             process = subprocess.Popen(
                 [self.binary, "-F", "-c", str(config)], stdout=out, stderr=subprocess.STDOUT
             )
         self.process = process
-        poll(lambda: _answers(self.port) or process.poll() is not None, timeout=15)
-        if not _answers(self.port):
+        poll(lambda: self._listening() or process.poll() is not None, timeout=15)
+        if not self._listening():
             self.stop()
             pytest.fail(f"Dovecot did not start:\n{self.log()}", pytrace=False)
+
+    def _listening(self) -> bool:
+        return _answers(self.port) and _answers(self.tls_port)
 
     def stop(self) -> None:
         if self.process is not None:
@@ -169,10 +193,12 @@ class ImapServer:
         parts = [self.root / "dovecot.out", self.root / "dovecot.log"]
         return "".join(path.read_text(errors="replace") for path in parts if path.exists())
 
-    def url(self, folder: str = "", password: str = PASSWORD) -> str:
-        """An ``IMAP_URL`` for this server's user, reading ``folder`` (default: INBOX)."""
+    def url(self, folder: str = "", password: str = PASSWORD, *, tls: bool = False) -> str:
+        """An ``IMAP_URL`` for this server's user, reading ``folder`` (default: INBOX);
+        ``tls``: over IMAP with TLS (``imaps://``)."""
         secret, path = quote(password, safe=""), quote(folder, safe="")
-        return f"imap://{USER}:{secret}@127.0.0.1:{self.port}/{path}"
+        scheme, port = ("imaps", self.tls_port) if tls else ("imap", self.port)
+        return f"{scheme}://{USER}:{secret}@127.0.0.1:{port}/{path}"
 
     def client(self) -> imaplib.IMAP4:
         """A logged-in IMAP connection; log it out when done."""

@@ -141,3 +141,23 @@ def test_it_gives_up_on_a_server_that_never_answers(settings: Any) -> None:
         settings.IMAP_TIMEOUT_SECONDS = 0.5
         with pytest.raises(CommandError, match=r"Cannot reach the IMAP server .*timed out"):
             call_command("fetch_mail")
+
+
+def test_it_reads_replies_over_tls_from_a_server_it_trusts(
+    imap: ImapServer, anne: Seat, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SSL_CERT_FILE", str(imap.cert))  # as a CA the machine trusts
+    settings.IMAP_URL = imap.url(tls=True)
+    imap.deliver(reply(anne, legal_move(anne)))
+
+    assert fetch_mail() == "1: played\n"
+    assert imap.seen() == [True]
+
+
+def test_it_refuses_a_tls_server_whose_certificate_it_cannot_verify(
+    imap: ImapServer, settings: Any
+) -> None:
+    settings.IMAP_URL = imap.url(tls=True)  # its self-signed certificate is trusted by no one
+
+    with pytest.raises(CommandError, match=r"Cannot reach .*CERTIFICATE_VERIFY_FAILED"):
+        call_command("fetch_mail")

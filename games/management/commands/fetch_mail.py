@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import imaplib
 import mailbox
+import ssl
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -69,11 +70,20 @@ def _imap_folder() -> imaplib.IMAP4:
     url = urlsplit(settings.IMAP_URL)
     if url.scheme not in ("imap", "imaps"):
         raise CommandError("IMAP_URL must start with imap:// or imaps://.")
-    client_class = imaplib.IMAP4_SSL if url.scheme == "imaps" else imaplib.IMAP4
     host, port = url.hostname or "localhost", url.port or (993 if url.scheme == "imaps" else 143)
     user, folder = unquote(url.username or ""), unquote(url.path.strip("/")) or "INBOX"
     try:
-        client = client_class(host, port, timeout=settings.IMAP_TIMEOUT_SECONDS)
+        client = (
+            # imaplib's own default context checks no certificate: verify the server's.
+            imaplib.IMAP4_SSL(
+                host,
+                port,
+                ssl_context=ssl.create_default_context(),
+                timeout=settings.IMAP_TIMEOUT_SECONDS,
+            )
+            if url.scheme == "imaps"
+            else imaplib.IMAP4(host, port, timeout=settings.IMAP_TIMEOUT_SECONDS)
+        )
     except OSError as error:
         raise CommandError(f"Cannot reach the IMAP server {host}:{port}: {error}") from error
     try:

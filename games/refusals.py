@@ -3,7 +3,8 @@
 The engine and the service refuse with a stable ``code`` and a detailed English
 ``message``. An English reader gets that message; a German or French reader
 gets the sentence for its code from the .po files, which drops the English
-details (names, positions) but says what to do. The engine stays free of Django,
+details (names, positions) but says what to do; the figures a service error
+names in its ``params`` (a limit, a rate) are filled in. The engine stays free of Django,
 so the translation happens here, where a refusal reaches a player.
 """
 

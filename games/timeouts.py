@@ -80,6 +80,8 @@ def _remind(game_id: int, now: datetime) -> bool:
             and seat.deadline_at is not None
             and seat.remind_at <= now < seat.deadline_at  # past it: a timeout instead
         ]
+        if not due:  # the game's earliest reminder is a late seat's: the timeout deals with it
+            return False
         engine, state = engine_for(game), load_state(game)
         for seat, deadline in due:
             payload = events.reminder_sent_payload(
@@ -95,10 +97,9 @@ def _remind(game_id: int, now: datetime) -> bool:
             seat.remind_at = None
             seat.save(update_fields=["remind_at"])
             reminder_mail_queue(game=game, seat=seat, engine=engine, state=state, now=now)
-        if due:
-            clocks_earliest(game, seats)
-            game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
-        return bool(due)
+        clocks_earliest(game, seats)
+        game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+        return True
 
 
 def _bot_plays(game: Game, seat: Seat, now: datetime, *, timed_out: bool = False) -> str:

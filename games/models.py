@@ -47,8 +47,12 @@ class Game(models.Model):
     scores = models.JSONField(default=dict, blank=True, help_text="player name → score")
     winners = models.JSONField(default=list, blank=True, help_text="player names, seat order")
     commitment = models.CharField(max_length=64, help_text="SHA-256 of game, players, setup, salt")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(
+        default=timezone.now, help_text="the service's clock time of the game_created event"
+    )
+    updated_at = models.DateTimeField(
+        default=timezone.now, help_text="the service's clock time of the game's last event"
+    )
 
     class Meta:
         ordering = ["-id"]

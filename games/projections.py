@@ -27,6 +27,8 @@ PROJECTION_FIELDS = [
     "winners",
     "status",
     "commitment",
+    "created_at",
+    "updated_at",
     *CLOCK_FIELDS,
 ]
 """The ``Game`` fields :func:`game_projections_rebuild` recomputes from events."""
@@ -43,9 +45,11 @@ def event_append(
 ) -> Event:
     """Append the next event of ``game``, stamped with the service's clock time ``now``.
 
-    The clock projections are rebuilt from these stamps (``games.clock_replay``).
+    The clock projections are rebuilt from these stamps (``games.clock_replay``), and
+    ``game.updated_at`` follows the same clock, never a second reading of it.
     """
     game.last_seq += 1
+    game.updated_at = now
     return Event.objects.create(
         game=game,
         created_at=now,
@@ -104,6 +108,7 @@ def game_projections_rebuild(*, game: Game) -> bool:
     _, created_type, created_version, created_payload, _, _ = stored[0]
     game.commitment = events.upcast(created_type, created_version, created_payload)["commitment"]
     game.last_seq = stored[-1][0]
+    game.created_at, game.updated_at = stored[0][4], stored[-1][4]
     game.status = _status_of([event[1] for event in stored])
     projections_set(game, engine, state)
     if game.is_over:

@@ -126,7 +126,12 @@ def _game_open(
     state = engine.start(names, setup)
     commitment = fairness.commitment(engine.NAME, names, setup, salt)
     game = Game.objects.create(
-        kind=engine.NAME, rules_version=engine.RULES_VERSION, options=options, commitment=commitment
+        kind=engine.NAME,
+        rules_version=engine.RULES_VERSION,
+        options=options,
+        commitment=commitment,
+        created_at=now,
+        updated_at=now,
     )
     Seat.objects.bulk_create(
         Seat(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +41,27 @@ def django_db_modify_db_settings(django_db_modify_db_settings: None) -> None:
     test["NAME"] = f"test_{settings.DATABASES['default']['NAME']}_{os.getpid()}"
 
 
+class ClockedBrowser:
+    """Chromium whose pages read the suite's clock (:mod:`tests.clock`), not the machine's.
+
+    Each new context's clock starts where the test's clock is (a page's countdown
+    to a deadline is then what the server meant) and runs on from there.
+    """
+
+    def __init__(self, chromium: Any) -> None:
+        self.chromium = chromium
+
+    def new_context(self, **options: Any) -> Any:
+        context = self.chromium.new_context(**options)
+        context.clock.install(time=datetime.now(UTC))
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        return self.new_context(**options).new_page()
+
+
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def chromium() -> Iterator[Any]:
     """A headless Chromium for the whole session."""
     if not CHROMIUM.exists():
         pytest.fail(
@@ -56,6 +76,11 @@ def browser() -> Iterator[Any]:
         )
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def browser(chromium: Any) -> ClockedBrowser:
+    return ClockedBrowser(chromium)
 
 
 class ConsoleLog:

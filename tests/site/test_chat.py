@@ -4,7 +4,7 @@ moderators' queue, and a hidden message never appears again in a page, email or 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import Group, User
@@ -19,8 +19,10 @@ from games.mail import mail_compose
 from games.models import Game, OutboundMail
 from games.moderation import chat_hide, game_abort
 from games.services import PlayerSpec, game_create, move_submit
+from tests.clock import T0
 
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+
 NASTY = "<script>alert('x')</script> you fool"
 
 

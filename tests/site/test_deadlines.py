@@ -6,7 +6,7 @@ Services take ``now``, so the clock moves without sleeping.
 from __future__ import annotations
 
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -26,8 +26,10 @@ from games.timeouts import (
     seat_replace,
     vacation_start,
 )
+from tests.clock import T0
 
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # a Tuesday
+pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+
 HOUR = timedelta(hours=1)
 
 

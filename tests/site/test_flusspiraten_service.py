@@ -10,7 +10,7 @@ else until the second has chosen (checked on the raw payloads).
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -27,8 +27,8 @@ from games.models import Event, Game, OutboundMail
 from games.notices import reminder_mail_queue
 from games.services import PlayerSpec, game_create, game_import, move_submit
 from games.timeouts import deadline_sweep
+from tests.clock import T0
 
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 NAMES = ("Volker", "Birgit", "Dieter")
 VOLATILE = re.compile(
     r'name="csrfmiddlewaretoken" value="[^"]*"|name="move_id" value="[^"]*"'

@@ -13,7 +13,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import threading
 from collections import Counter
 from collections.abc import Iterator
@@ -32,8 +31,9 @@ from games.models import Event, Game, OutboundMail
 from games.outbox import mail_due
 from games.services import PlayerSpec, game_create, move_submit
 from games.tasks import mail_send_task, outbox_sweep_task
+from tests.clock import clocked_command
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.clock, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -108,7 +108,7 @@ def _worker_process(
         "MAIL_RETRY_MAX_SECONDS": "1",
         **extra,
     }
-    command = [sys.executable, "-m", "celery", "-A", "freibeuter_site", "worker", "-Q", queue]
+    command = clocked_command("celery", "-A", "freibeuter_site", "worker", "-Q", queue)
     command += ["--pool", "prefork", "--concurrency", "1", "--loglevel", "WARNING"]
     return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
 

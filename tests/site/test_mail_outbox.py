@@ -9,6 +9,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.test import Client
@@ -20,9 +21,13 @@ from games.mail import mail_compose
 from games.models import Game, MailPreference, OutboundMail
 from games.outbox import TransportError, lease, mail_claim, mail_due, mail_send
 from games.services import PlayerSpec, game_create
+from tests.clock import T0
 
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+
 SEVEN_UTC = datetime(2026, 12, 1, 7, 0, tzinfo=UTC)
+TOKYO_NEXT_SEVEN = datetime(2026, 12, 2, 7, 0, tzinfo=ZoneInfo("Asia/Tokyo"))
+"""The first 07:00 in Anne's time zone (Tokyo) after the suite's clock, T0."""
 
 
 @pytest.fixture
@@ -122,7 +127,8 @@ def test_it_gathers_a_digest_players_turns_into_one_daily_email(mailed_game: Gam
         seed=5,
     )
     OutboundMail.objects.filter(to="anne@example.org").update(status="held")
-    assert digest_send(now=SEVEN_UTC) == 1
+    assert digest_send(now=TOKYO_NEXT_SEVEN - timedelta(hours=1)) == 0  # 06:00 in Tokyo
+    assert digest_send(now=TOKYO_NEXT_SEVEN) == 1
     digest = OutboundMail.objects.get(kind="digest")
     assert digest.to == "anne@example.org" and len(digest.context["games"]) == 3
     assert not OutboundMail.objects.filter(status="held").exists()

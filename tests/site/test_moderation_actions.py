@@ -4,7 +4,7 @@ emails the players concerned, reads as a line of the history, and is refused onc
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,8 +18,9 @@ from games.models import Event, Game, OutboundMail
 from games.projections import game_projections_rebuild
 from games.replay import game_replay
 from games.services import PlayerSpec, game_create
+from tests.clock import T0
 
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ A sent reminder is an event (``reminder_sent``), so a rebuild never sends it aga
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -20,8 +20,10 @@ from games.models import Game, Seat
 from games.projections import game_projections_rebuild
 from games.services import PlayerSpec, game_create, move_submit
 from games.timeouts import deadline_sweep, vacation_start
+from tests.clock import T0
 
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # a Tuesday
+pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+
 HOUR = timedelta(hours=1)
 
 

@@ -11,7 +11,6 @@ import math
 import random
 import re
 from collections import Counter
-from datetime import UTC, datetime
 from email.mime.image import MIMEImage
 from typing import Any
 
@@ -26,8 +25,8 @@ from games.models import Game, OutboundMail
 from games.notices import reminder_mail_queue
 from games.services import PlayerSpec, game_create, move_submit
 from games.table_png import DISC, PLAYERS_TOP, SEAT_COLOURS, SMALL, board_png, pirate_centres
+from tests.clock import T0
 
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 NAMES = ("Anne", "Bart", "Cleo")
 
 

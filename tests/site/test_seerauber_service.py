@@ -7,7 +7,7 @@ Issue 7: a ``pass`` that is the only legal move is made by the service
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -19,8 +19,8 @@ from games.mail import mail_compose
 from games.models import Event, Game, OutboundMail
 from games.services import PlayerSpec, game_create, move_submit
 from games.timeouts import deadline_sweep
+from tests.clock import T0
 
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 NAMES = ("Anne", "Bart", "Cleo", "Dirk")
 
 

@@ -15,6 +15,8 @@ from games.accounts import SIGN_IN_LIMIT, sign_in_request, sign_in_spend
 from games.models import Game, OutboundMail, SignInToken
 from games.services import PlayerSpec, game_create
 
+pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+
 
 @pytest.fixture(autouse=True)
 def own_cache(settings: Any) -> None:

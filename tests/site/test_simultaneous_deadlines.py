@@ -9,7 +9,7 @@ played with a moved clock (the services take ``now``).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -26,8 +26,10 @@ from games.models import Event, Game, OutboundMail, Seat
 from games.projections import game_projections_rebuild
 from games.services import PlayerSpec, game_create, move_submit
 from games.timeouts import deadline_sweep, seat_replace, vacation_start
+from tests.clock import T0
 
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)  # a Tuesday
+pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+
 HOUR = timedelta(hours=1)
 LIMIT = 72 * HOUR  # the default time per move
 NAMES = ("Volker", "Birgit", "Dieter")

@@ -4,7 +4,6 @@ and replay (state, projections, record, history) honours the taken-back move.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -20,8 +19,9 @@ from games.replay import game_replay
 from games.selectors import moves_played
 from games.services import PlayerSpec, game_create, move_submit
 from games.takebacks import takeback_answer, takeback_pending, takeback_request
+from tests.clock import T0
 
-T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
 
 
 @pytest.fixture

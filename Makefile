@@ -38,13 +38,16 @@ lint: $(VENV)/.installed
 # then the site tests again with the machine's clock three years ahead, and the tests that
 # decide by time across a daylight-saving change: every test runs on the suite's own clock
 # (tests/clock.py), so none may notice (a test that reads the real clock fails here).
+# With PYTEST_ARGS (a focused run) only the first run is made.
 test: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/freibeuter
 test: export REDIS_URL ?= redis://127.0.0.1:6379/0
 test: $(VENV)/.installed messages lint
 	bash .ci/services
 	$(PY) -m pytest $(PYTEST_ARGS)
+ifeq ($(PYTEST_ARGS),)
 	$(PY) -m pytest tests/site -q --machine-clock-years 3
 	$(PY) -m pytest tests/site -q -m clock --machine-clock-years 3 --machine-clock-dst
+endif
 
 bench: $(VENV)/.installed
 	$(PY) bench/engine.py

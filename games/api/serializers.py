@@ -18,6 +18,7 @@ from engine.base import GAME_MODULES, get_game
 from games import events, services
 from games.kinds import KINDS
 from games.loading import engine_for
+from games.names import NAME_LENGTH, name_normal
 
 MAX_STRING = 32
 MAX_ORDER = 36
@@ -117,8 +118,20 @@ def _known_time_zone(value: str) -> None:
         raise serializers.ValidationError(f"{value!r} is not a time zone such as Europe/Berlin.")
 
 
+class NameField(serializers.CharField):
+    """A player's name, in normal form (``games.names``) before its length is checked."""
+
+    def to_internal_value(self, data: Any) -> str:
+        return name_normal(str(super().to_internal_value(data)))
+
+
 class PlayerInput(serializers.Serializer):  # type: ignore[type-arg]
-    name = serializers.CharField(max_length=40)
+    name = NameField(
+        max_length=NAME_LENGTH,
+        help_text="Normalised (NFC, spaces collapsed, no control or format characters) "
+        "before its length is checked; two players' names must differ after that, "
+        "ignoring case (else 400 name_taken).",
+    )
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     language = serializers.ChoiceField(
         choices=[code for code, _ in settings.LANGUAGES], default="en"
@@ -144,10 +157,7 @@ class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
                 {"kind": f"{data['kind']} cannot be played on this site yet."}
             )
         engine = get_game(data["kind"])
-        names = [player["name"] for player in data["players"]]
-        if len(set(names)) != len(names):
-            raise serializers.ValidationError({"players": "Player names must be unique."})
-        if not engine.MIN_PLAYERS <= len(names) <= engine.MAX_PLAYERS:
+        if not engine.MIN_PLAYERS <= len(data["players"]) <= engine.MAX_PLAYERS:
             raise serializers.ValidationError(
                 {
                     "players": f"{engine.NAME} is played by {engine.MIN_PLAYERS} to "

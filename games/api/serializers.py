@@ -18,7 +18,7 @@ from engine.base import GAME_MODULES, get_game
 from games import events, services
 from games.kinds import KINDS
 from games.loading import engine_for
-from games.names import NAME_LENGTH, name_normal
+from games.names import NAME_LENGTH, BadName, NameTaken, name_clean, names_clean
 
 MAX_STRING = 32
 MAX_ORDER = 36
@@ -122,15 +122,18 @@ class NameField(serializers.CharField):
     """A player's name, in normal form (``games.names``) before its length is checked."""
 
     def to_internal_value(self, data: Any) -> str:
-        return name_normal(str(super().to_internal_value(data)))
+        try:
+            return name_clean(str(super().to_internal_value(data)))
+        except BadName as error:
+            raise serializers.ValidationError(error.message) from None
 
 
 class PlayerInput(serializers.Serializer):  # type: ignore[type-arg]
     name = NameField(
         max_length=NAME_LENGTH,
         help_text="Normalised (NFC, spaces collapsed, no control or format characters) "
-        "before its length is checked; two players' names must differ after that, "
-        "ignoring case (else 400 name_taken).",
+        "before its length is checked; it needs a visible character, and two players' "
+        "names must differ after that, ignoring case.",
     )
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     language = serializers.ChoiceField(
@@ -157,6 +160,10 @@ class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
                 {"kind": f"{data['kind']} cannot be played on this site yet."}
             )
         engine = get_game(data["kind"])
+        try:
+            names_clean(player["name"] for player in data["players"])
+        except NameTaken as error:
+            raise serializers.ValidationError({"players": error.message}) from None
         if not engine.MIN_PLAYERS <= len(data["players"]) <= engine.MAX_PLAYERS:
             raise serializers.ValidationError(
                 {

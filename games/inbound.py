@@ -1,14 +1,20 @@
 """Moves by reply: a received email whose first own line is a move is played for its seat.
 
+Automatic mail (RFC 3834: out-of-office and other auto-replies, delivery
+and read reports, list and bulk mail) is recognised before anything else is
+done with it: it is logged as ``automatic`` with the header that gave it
+away, never answered and never played, even when its first line is a legal
+move — answering it would start a mail loop.
+
 The reply address (``play+<seat>.<version>.<mac>@MAIL_DOMAIN``) names the
-seat; the sender must be that seat's address. The first line that is neither
-empty nor quoted (``> …``, ``On … wrote:``, a signature after ``-- ``; an
-HTML-only mail is turned into text first) is parsed with the engine's text
-notation and submitted through ``move_submit`` with the Message-ID as move id,
-so the same message delivered twice is played once. A first line ``accept``
-or ``decline`` (or ``annehmen``/``ablehnen``, ``accepter``/``refuser``)
-answers the open takeback request instead. The sender gets a
-confirmation or the reason, in the seat's language, with the legal moves.
+seat; the sender must be that seat's address. The first line the player
+wrote (``games.reply_text``: above, below or between the quoted email) is
+parsed with the engine's text notation and submitted through
+``move_submit`` with the Message-ID as move id, so the same message
+delivered twice is played once. A first line ``accept`` or ``decline`` (or
+``annehmen``/``ablehnen``, ``accepter``/``refuser``) answers the open
+takeback request instead. The sender gets a confirmation or the reason, in
+the seat's language, with the legal moves.
 Mail from strangers, with a bad or revoked address, or that cannot be read
 changes nothing, gets no answer (no backscatter) and is logged as an
 ``InboundMail`` row.
@@ -20,11 +26,9 @@ import email
 import email.policy
 import hashlib
 import logging
-import re
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
-from html.parser import HTMLParser
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
@@ -37,16 +41,13 @@ from games.loading import engine_for, load_state
 from games.models import InboundMail, Seat
 from games.notices import notice_mails_queue, reply_mail_queue
 from games.refusals import refusal_text
+from games.reply_text import first_line, reply_body
 from games.services import move_submit
 from games.takebacks import takeback_answer
 
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 1024 * 1024
-QUOTE_HEADER = re.compile(
-    r"^(on .+ wrote:|am .+ schrieb .+:|le .+ a écrit ?:|-+ ?original message ?-+|from: .+)$",
-    re.IGNORECASE,
-)
 ADDRESS_HEADERS = ("Delivered-To", "X-Original-To", "To", "Cc", "Envelope-To")
 TAKEBACK_ANSWERS = {
     "accept": True,
@@ -57,62 +58,35 @@ TAKEBACK_ANSWERS = {
     "refuser": False,
 }
 """First lines that answer a takeback request (no move's notation starts with these words)."""
+AUTOMATIC_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply"})
+AUTOMATIC_HEADERS = (
+    "X-Autoreply",
+    "X-Autorespond",
+    "List-Id",
+    "List-Unsubscribe",
+    "X-MS-Exchange-Inbox-Rules-Loop",
+)
+"""Headers whose mere presence marks automatic mail. Exchange's out-of-office replies carry
+``X-MS-Exchange-Inbox-Rules-Loop`` (set when a mailbox rule answers); ``X-Auto-Response-Suppress``
+and ``Thread-Topic`` are on people's Outlook mail too, so they mark nothing."""
 
 
-class _TextOfHtml(HTMLParser):
-    """Collect the text of an HTML body, a line per block, dropping quoted parts."""
-
-    BLOCKS = frozenset({"p", "div", "br", "li", "tr", "h1", "h2", "h3", "pre"})
-    HIDDEN = frozenset({"blockquote", "style", "script", "head"})
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-        self.hidden = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.hidden += tag in self.HIDDEN
-        if tag in self.BLOCKS:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self.HIDDEN and self.hidden:
-            self.hidden -= 1
-        if tag in self.BLOCKS:
-            self.parts.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if not self.hidden:
-            self.parts.append(data)
-
-
-def html_text(html: str) -> str:
-    """The visible text of an HTML body, quoted blocks left out."""
-    parser = _TextOfHtml()
-    parser.feed(html)
-    parser.close()
-    return "".join(parser.parts)
-
-
-def reply_body(message: EmailMessage) -> str:
-    """The reply's text: its plain-text part, else its HTML part as text."""
-    part = message.get_body(preferencelist=("plain",))
-    if part is not None:
-        return str(part.get_content())
-    part = message.get_body(preferencelist=("html",))
-    return html_text(str(part.get_content())) if part is not None else ""
-
-
-def first_line(text: str) -> str | None:
-    """The first line the sender wrote: not empty, not quoted, before any signature or quote."""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if raw.rstrip("\r\n") == "-- " or line == "--" or QUOTE_HEADER.match(line):
-            return None
-        if not line or line.startswith(">"):
-            continue
-        return line[:200]
-    return None
+def automatic_reason(message: EmailMessage) -> str:
+    """The header that marks ``message`` as automatic (RFC 3834, lists, reports); "" if none."""
+    submitted = str(message.get("Auto-Submitted", "no") or "")
+    if submitted.split(";")[0].strip().lower() != "no":
+        return f"Auto-Submitted: {submitted}"
+    precedence = str(message.get("Precedence", "") or "")
+    if precedence.strip().lower() in AUTOMATIC_PRECEDENCE:
+        return f"Precedence: {precedence}"
+    for header in AUTOMATIC_HEADERS:
+        if header in message:
+            return f"{header}: {message[header]}"
+    if message.get_content_type() == "multipart/report":
+        return "Content-Type: multipart/report"
+    if any(str(path).strip() == "<>" for path in message.get_all("Return-Path", [])):
+        return "Return-Path: <>"
+    return ""
 
 
 def _reply_seat(message: EmailMessage) -> Seat | None:
@@ -160,10 +134,13 @@ def mail_receive(*, raw: bytes, now: datetime | None = None) -> str:
         log.info("inbound mail %s seen before: ignored", message_id)
         return "duplicate"
     try:
+        automatic = automatic_reason(message)
         seat = _reply_seat(message)
-        text = first_line(reply_body(message)) if seat is not None else None
+        text = first_line(reply_body(message)) if seat is not None and not automatic else None
     except Exception as error:  # broken MIME, unknown charset, …
         return _log(key, message_id, sender, None, "malformed", f"{type(error).__name__}: {error}")
+    if automatic:
+        return _log(key, message_id, sender, seat, "automatic", automatic)
     if seat is None:
         return _log(key, message_id, sender, None, "bad_address", "no valid reply address")
     if not sender or sender != seat.email.lower():
@@ -172,7 +149,7 @@ def mail_receive(*, raw: bytes, now: datetime | None = None) -> str:
         outcome = _log(key, message_id, sender, seat, "received", text or "")
         if outcome == "duplicate":
             return outcome
-        answer = (text or "").strip().rstrip(".!").lower()
+        answer = (text or "").lower()
         if answer in TAKEBACK_ANSWERS:
             return _answer(seat, TAKEBACK_ANSWERS[answer], text or "", message_id, key, now)
         return _play(seat, text or "", f"mail:{key[:40]}", message_id, key, now)

@@ -11,6 +11,7 @@ row, so two people can never take one seat.
 
 from __future__ import annotations
 
+import itertools
 import zoneinfo
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +27,7 @@ from games.errors import GameError
 from games.kinds import KINDS
 from games.links import seat_link
 from games.models import Invitation, Table
+from games.names import NameTaken, name_clean, name_key, names_clean
 from games.outbox import mail_queue
 from games.services import PlayerSpec, game_create
 
@@ -38,12 +40,6 @@ class LobbyError(GameError):
     """A table or an invitation request the lobby cannot carry out."""
 
     code = "lobby_error"
-
-
-class NameTaken(LobbyError):
-    """Someone at the table already plays under that name."""
-
-    code = "name_taken"
 
 
 class SeatGone(LobbyError):
@@ -99,20 +95,32 @@ def invitation_link(invitation: Invitation) -> str:
     return f"{settings.SITE_URL}/invite/{invitation_token(invitation)}/"
 
 
-def _check_player(name: str, language: str, time_zone: str) -> None:
-    if not name.strip() or len(name) > 40:
-        raise LobbyError("A name must have 1 to 40 characters.")
+def _check_player(name: str, language: str, time_zone: str) -> str:
+    """The player's name in normal form (``games.names``); LobbyError for a bad language or zone."""
+    name = name_clean(name)
     if language not in LANGUAGES:
         raise LobbyError(f"The language must be one of {', '.join(LANGUAGES)}.")
     if time_zone not in zoneinfo.available_timezones():
         raise LobbyError(f"{time_zone!r} is not a time zone such as Europe/Berlin.")
+    return name
 
 
 def _taken_names(table: Table, but: Invitation | None = None) -> set[str]:
     invitations = table.invitations.exclude(accepted_at__isnull=True)
     if but is not None:
         invitations = invitations.exclude(pk=but.pk)
-    return {name.casefold() for name in invitations.values_list("display_name", flat=True)}
+    return {name_key(name) for name in invitations.values_list("display_name", flat=True)}
+
+
+def _seat_names(seats: list[SeatSpec]) -> list[str]:
+    """The names a new table's seats start with (bots numbered, open seats none), all distinct."""
+    bots = itertools.count(1)
+    names = [
+        f"Bot {next(bots)}" if seat.kind == "bot" else seat.name if seat.kind == "email" else ""
+        for seat in seats
+    ]
+    names_clean(name for name in names if name)
+    return names
 
 
 @transaction.atomic
@@ -133,25 +141,22 @@ def table_create(
             f"{kind} is played by {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players."
         )
     time_control(options)  # raises BadOptions, the deadline module's own check
-    names = [seat.name.strip().casefold() for seat in seats if seat.kind == "email"]
-    if len(set(names)) != len(names):
-        raise NameTaken("Each invited player needs a name of their own.")
+    names = _seat_names(seats)
     table = Table.objects.create(
         kind=kind, name=name.strip()[:60], options=options, host_email=host_email
     )
     now = timezone.now()
-    bots = 0
     for position, seat in enumerate(seats):
         invitation = Invitation(table=table, position=position, kind=seat.kind)
         if seat.kind == "bot":
-            bots += 1
-            invitation.display_name = f"Bot {bots}"
+            invitation.display_name = names[position]
             invitation.accepted_at = now
         elif seat.kind == "email":
-            _check_player(seat.name, seat.language, "UTC")
+            invitation.display_name = _check_player(seat.name, seat.language, "UTC")
             if "@" not in seat.email:
-                raise LobbyError(f"{seat.name} needs an email address for the invitation.")
-            invitation.display_name = seat.name.strip()
+                raise LobbyError(
+                    f"{invitation.display_name} needs an email address for the invitation."
+                )
             invitation.email = seat.email.strip()
             invitation.language = seat.language
         elif seat.kind != "open":
@@ -229,10 +234,10 @@ def _start_when_full(table: Table) -> None:
 def _take(
     table: Table, invitation: Invitation, *, name: str, language: str, time_zone: str, email: str
 ) -> None:
-    _check_player(name, language, time_zone)
-    if name.strip().casefold() in _taken_names(table, but=invitation):
-        raise NameTaken(f"Someone at this table is already called {name.strip()}.")
-    invitation.display_name = name.strip()
+    name = _check_player(name, language, time_zone)
+    if name_key(name) in _taken_names(table, but=invitation):
+        raise NameTaken(f"Someone at this table is already called {name}.")
+    invitation.display_name = name
     invitation.language = language
     invitation.time_zone = time_zone
     invitation.email = email.strip() or invitation.email

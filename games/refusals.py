@@ -122,6 +122,10 @@ SENTENCES: dict[str, str] = {
     "bad_options": gettext_noop("These game options are not valid."),
     "no_vacation_left": gettext_noop("You do not have that many vacation days left this year."),
     "name_taken": gettext_noop("Someone at this table already has that name; choose another."),
+    "bad_name": gettext_noop(
+        "A name has 1 to %(max)s characters, at least one of them visible: "
+        "a letter, a digit or a sign."
+    ),
     "seat_gone": gettext_noop("This seat has been taken already; the table has no place left."),
     "lobby_error": gettext_noop("That could not be done; check what you entered and try again."),
 }

@@ -7,6 +7,7 @@ nothing else writes events.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import secrets
 from collections.abc import Sequence
@@ -24,13 +25,12 @@ from engine.base import IllegalMove, get_game
 from engine.record import RecordError, open_record
 from games import events
 from games.deadlines import CLOCK_FIELDS, clock_turn_end
-from games.errors import GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
+from games.errors import GameError, GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
 from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
+from games.names import name_normal, names_clean
 from games.projections import event_append, projections_set, snapshot_on_commit
 from games.turns import turn_begin
-
-NAME_LENGTH = Seat._meta.get_field("display_name").max_length or 40
 
 
 @dataclass(frozen=True)
@@ -171,8 +171,11 @@ def game_create(
 ) -> Game:
     """Deal a new game and commit to its hidden setup (same ``seed``, same deal).
 
+    The players' names are normalised first (``games.names``: BadName, NameTaken).
     The first seat's clock starts and its turn email is written (``games.turns``).
     """
+    names = names_clean(player.name for player in players)
+    players = [dataclasses.replace(p, name=name) for p, name in zip(players, names, strict=True)]
     now = now or timezone.now()
     engine = get_game(kind)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
@@ -198,13 +201,23 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
     """Load a ``pbem-record/1`` as a new game, each of its moves an event.
 
     The record's ``salt`` is kept when it has one (so its published
-    commitment still verifies); otherwise a fresh salt is drawn.
+    commitment still verifies); otherwise a fresh salt is drawn. Its player
+    names must already be in normal form (``games.names``): its moves and its
+    commitment name them as written, so they are checked, never rewritten.
     """
     engine, _, moves = open_record(record)
-    if any(len(name) > NAME_LENGTH for name in record["players"]):
+    unnormal = [name for name in record["players"] if name != name_normal(str(name))]
+    if unnormal:
         raise RecordError(
-            "invalid_record", f"Player names must be at most {NAME_LENGTH} characters.", None
+            "bad_name",
+            f"The player name {unnormal[0]!r} is not in normal form: it would be "
+            f"{name_normal(str(unnormal[0]))!r}.",
+            None,
         )
+    try:
+        names_clean(record["players"])
+    except GameError as error:
+        raise RecordError(error.code, error.message, None) from None
     now = timezone.now()
     salt = record.get("salt")
     game, state = _game_open(

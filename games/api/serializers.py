@@ -18,6 +18,7 @@ from engine.base import GAME_MODULES, get_game
 from games import events, services
 from games.kinds import KINDS
 from games.loading import engine_for
+from games.names import NAME_LENGTH, BadName, NameTaken, name_clean, names_clean
 
 MAX_STRING = 32
 MAX_ORDER = 36
@@ -117,8 +118,23 @@ def _known_time_zone(value: str) -> None:
         raise serializers.ValidationError(f"{value!r} is not a time zone such as Europe/Berlin.")
 
 
+class NameField(serializers.CharField):
+    """A player's name, in normal form (``games.names``) before its length is checked."""
+
+    def to_internal_value(self, data: Any) -> str:
+        try:
+            return name_clean(str(super().to_internal_value(data)))
+        except BadName as error:
+            raise serializers.ValidationError(error.message) from None
+
+
 class PlayerInput(serializers.Serializer):  # type: ignore[type-arg]
-    name = serializers.CharField(max_length=40)
+    name = NameField(
+        max_length=NAME_LENGTH,
+        help_text="Normalised (NFC, spaces collapsed, no control or format characters) "
+        "before its length is checked; it needs a visible character, and two players' "
+        "names must differ after that, ignoring case.",
+    )
     email = serializers.EmailField(required=False, allow_blank=True, default="")
     language = serializers.ChoiceField(
         choices=[code for code, _ in settings.LANGUAGES], default="en"
@@ -144,10 +160,11 @@ class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
                 {"kind": f"{data['kind']} cannot be played on this site yet."}
             )
         engine = get_game(data["kind"])
-        names = [player["name"] for player in data["players"]]
-        if len(set(names)) != len(names):
-            raise serializers.ValidationError({"players": "Player names must be unique."})
-        if not engine.MIN_PLAYERS <= len(names) <= engine.MAX_PLAYERS:
+        try:
+            names_clean(player["name"] for player in data["players"])
+        except NameTaken as error:
+            raise serializers.ValidationError({"players": error.message}) from None
+        if not engine.MIN_PLAYERS <= len(data["players"]) <= engine.MAX_PLAYERS:
             raise serializers.ValidationError(
                 {
                     "players": f"{engine.NAME} is played by {engine.MIN_PLAYERS} to "

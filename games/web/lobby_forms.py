@@ -11,6 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.base import get_game
 from games.lobby import SeatSpec
+from games.names import NAME_LENGTH, BadName, name_clean
+from games.refusals import refusal_text
 
 GAMES = ("freibeuter", "seerauber", "flusspiraten")
 """The games the lobby offers, in the order of its choice."""
@@ -36,6 +38,20 @@ def game_choices() -> list[tuple[str, str]]:
         }
         choices.append((name, f"{GAME_TITLES[name]} ({count})"))
     return choices
+
+
+class NameField(forms.CharField):
+    """A player's name in normal form (``games.names``), or why it cannot be one."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=NAME_LENGTH, **kwargs)
+
+    def to_python(self, value: Any) -> str:
+        text = str(super().to_python(value))
+        try:
+            return name_clean(text) if text else ""
+        except BadName as error:
+            raise forms.ValidationError(refusal_text(error), code=error.code) from None
 
 
 def _language_choices() -> list[tuple[str, str]]:
@@ -80,9 +96,7 @@ class TableForm(forms.Form):
                 initial="email" if index < 2 else "",
                 required=False,
             )
-            self.fields[f"seat{index}_name"] = forms.CharField(
-                label=_("Name"), max_length=40, required=False
-            )
+            self.fields[f"seat{index}_name"] = NameField(label=_("Name"), required=False)
             self.fields[f"seat{index}_email"] = forms.EmailField(label=_("Email"), required=False)
             self.fields[f"seat{index}_language"] = forms.ChoiceField(
                 label=_("Language"), choices=_language_choices, initial="en"
@@ -138,7 +152,7 @@ def _time_zone(value: str) -> None:
 class SeatForm(forms.Form):
     """Taking a seat: the name the others will see, language and time zone."""
 
-    name = forms.CharField(label=_("Your name at the table"), max_length=40)
+    name = NameField(label=_("Your name at the table"))
     language = forms.ChoiceField(label=_("Language"), choices=_language_choices)
     time_zone = forms.CharField(
         label=_("Your time zone"), max_length=64, initial="UTC", validators=[_time_zone]

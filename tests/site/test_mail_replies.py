@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.inbound import first_line, html_text, mail_receive
+from games.inbound import mail_receive
 from games.links import reply_address
 from games.loading import engine_for
 from games.models import Event, Game, InboundMail, OutboundMail, Seat
+from games.reply_text import first_line, html_text
 from games.selectors import game_legal_moves
 from games.services import PlayerSpec, game_create
 

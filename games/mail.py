@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from email.mime.image import MIMEImage
 from email.utils import format_datetime, formataddr
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -60,6 +61,7 @@ def deadline_local(game: Game, seat: Seat | None) -> str:
 def _render_context(row: OutboundMail) -> dict[str, Any]:
     context = dict(row.context)
     context["kind"] = row.kind
+    context["site"] = urlsplit(settings.SITE_URL).netloc
     time_zone = context.get("time_zone", "UTC")
     context["deadline_local"] = local_time(context.get("deadline"), time_zone)
     context["games"] = [

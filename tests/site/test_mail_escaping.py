@@ -23,7 +23,7 @@ HOSTILE = Cast(
 )
 OURS = {
     "html", "head", "meta", "title", "body", "p", "a", "strong", "small", "h3", "pre",
-    "img", "table", "tr", "td", "ul", "li", "code",
+    "img", "table", "tr", "td", "ul", "li", "code", "hr", "br",
 }  # fmt: skip
 """The elements the email templates themselves write."""
 SHOWN = {

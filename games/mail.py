@@ -16,12 +16,13 @@ from __future__ import annotations
 import zoneinfo
 from datetime import UTC, datetime
 from email.mime.image import MIMEImage
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.core.mail.message import sanitize_address
 from django.template.loader import render_to_string
 from django.utils import formats, translation
 
@@ -111,7 +112,7 @@ def _recipient(row: OutboundMail, context: dict[str, Any]) -> str:
     name = context.get("player") or next(
         (entry.get("player") for entry in context.get("games", []) if entry.get("player")), ""
     )
-    return formataddr((str(name), row.to)) if name else f"<{row.to}>"
+    return sanitize_address((str(name), row.to), "utf-8") if name else f"<{row.to}>"
 
 
 def _headers(row: OutboundMail, context: dict[str, Any]) -> dict[str, str]:

@@ -5,16 +5,18 @@ pictures beside the alternatives (``related[alternative[plain, html], png]``),
 so a text-only reader lists the picture as an attachment. :class:`GameMail`
 puts them with the HTML they belong to, the usual shape:
 ``alternative[plain, related; type="text/html" [html, png]]`` (RFC 2046,
-RFC 2387). When ``DKIM_PRIVATE_KEY``, ``DKIM_SELECTOR`` and ``DKIM_DOMAIN``
-are set, the finished message is signed with dkimpy (RFC 6376,
-relaxed/relaxed) over the headers a receiver judges it by, among them both
-``List-Unsubscribe`` headers as RFC 8058 §4 requires; the message a backend
-sends is parsed from the very bytes that were signed.
+RFC 2387), with a subject that decodes as it was written. When
+``DKIM_PRIVATE_KEY``, ``DKIM_SELECTOR`` and ``DKIM_DOMAIN`` are set, the
+finished message is signed with dkimpy (RFC 6376, relaxed/relaxed) over the
+headers a receiver judges it by, among them both ``List-Unsubscribe``
+headers as RFC 8058 §4 requires; the message a backend sends is parsed from
+the very bytes that were signed.
 """
 
 from __future__ import annotations
 
 from email import message_from_bytes
+from email.header import Header
 from email.message import Message
 from typing import Any
 
@@ -63,6 +65,11 @@ class GameMail(EmailMultiAlternatives):
 
     def message(self) -> Message:  # type: ignore[override]  # Django's returns its SafeMIME class
         message: Message = super().message()
+        if not self.subject.isascii():
+            # Django stores the subject pre-encoded, and the generator then folds it right
+            # after "Subject:", so it decodes with a leading space; a Header folds it right.
+            subject = Header(str(self.subject), "utf-8", header_name="Subject")
+            message.replace_header("Subject", subject)  # type: ignore[arg-type]  # compat32 keeps it
         if not settings.DKIM_PRIVATE_KEY:
             return message
         raw = message.as_bytes(linesep="\r\n")  # type: ignore[call-arg]  # Django's MIMEMixin

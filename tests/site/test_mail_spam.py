@@ -62,7 +62,14 @@ def _other_games() -> dict[str, OutboundMail]:
 def test_every_kind_of_email_scores_at_most_one_point_with_spamassassin(
     db: None, own_cache: None, tmp_path: Path
 ) -> None:
-    rows = {**mail_of_every_kind(Cast()), **_other_games()}
+    kinds = mail_of_every_kind(Cast())  # a Freibeuter table
+    rows = {
+        **{
+            f"freibeuter {kind}" if kind in ("turn", "reminder") else kind: row
+            for kind, row in kinds.items()
+        },
+        **_other_games(),
+    }
     scores = {}
     for name, row in sorted(rows.items()):
         raw = mail_compose(row).message().as_bytes(linesep="\r\n")

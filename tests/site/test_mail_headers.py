@@ -10,6 +10,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 import pytest
+from django.conf import settings
 from mail_kinds import Cast, mail_of_every_kind, own_cache  # noqa: F401
 
 from games.mail import mail_compose
@@ -72,9 +73,11 @@ def test_every_list_like_email_names_its_list(
     for kind, (_, message) in mails.items():
         if message["List-Unsubscribe"]:
             assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-            assert str(message["List-Id"]).endswith(".localhost>") or message["List-Id"], kind
-    assert mails["digest"][1]["List-Unsubscribe"] and mails["digest"][1]["List-Id"]
-    assert mails["turn"][1]["List-Id"] == f"<game-{mails['turn'][0].game_id}.localhost>"
+            assert str(message["List-Id"]).endswith(f".{settings.MAIL_DOMAIN}>"), kind
+    assert mails["digest"][1]["List-Unsubscribe"]
+    assert mails["digest"][1]["List-Id"] == f"<digest.{settings.MAIL_DOMAIN}>"
+    game_list = f"<game-{mails['turn'][0].game_id}.{settings.MAIL_DOMAIN}>"
+    assert mails["turn"][1]["List-Id"] == mails["notice"][1]["List-Id"] == game_list
 
 
 def test_the_picture_goes_with_the_html_so_text_readers_show_no_attachment(
@@ -114,3 +117,14 @@ def test_a_long_encoded_subject_decodes_as_written(db: None) -> None:
     game = game_create(kind="freibeuter", players=players, options={"name": name}, seed=3, now=T0)
     row = OutboundMail.objects.get(game=game, kind="turn")
     assert _parsed(row)["Subject"] == f"{name}: your turn, Anne"
+
+
+def test_every_email_of_a_seat_is_in_the_seats_thread_of_the_game(
+    mails: dict[str, tuple[OutboundMail, EmailMessage]],
+) -> None:
+    for kind, (row, message) in mails.items():
+        if row.seat_id is None:  # invitation, digest, sign-in: no seat, no thread
+            assert (kind, message["References"]) == (kind, None)
+            continue
+        root = f"<game-{row.game_id}.seat-{row.seat_id}@{settings.MAIL_DOMAIN}>"
+        assert (kind, str(message["References"]).split()[0]) == (kind, root)

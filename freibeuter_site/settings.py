@@ -188,6 +188,20 @@ MAIL_RETRY_BASE_SECONDS = float(os.environ.get("MAIL_RETRY_BASE_SECONDS", "5"))
 MAIL_RETRY_MAX_SECONDS = float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "600"))
 MAIL_LEASE_SECONDS = float(os.environ.get("MAIL_LEASE_SECONDS", "120"))
 MAIL_UNQUEUED_GRACE_SECONDS = float(os.environ.get("MAIL_UNQUEUED_GRACE_SECONDS", "120"))
+# DKIM (RFC 6376): outgoing mail is signed when all three are set. DKIM_PRIVATE_KEY is the PEM
+# of an RSA key, or the path of a file holding it (a mounted secret).
+DKIM_SELECTOR = os.environ.get("DKIM_SELECTOR", "")
+DKIM_DOMAIN = os.environ.get("DKIM_DOMAIN", "")
+DKIM_PRIVATE_KEY = os.environ.get("DKIM_PRIVATE_KEY", "").strip()
+if DKIM_PRIVATE_KEY and not DKIM_PRIVATE_KEY.startswith("-----BEGIN"):
+    try:
+        DKIM_PRIVATE_KEY = Path(DKIM_PRIVATE_KEY).read_text().strip()
+    except OSError as error:
+        raise ImproperlyConfigured(
+            f"DKIM_PRIVATE_KEY: cannot read the key file: {error}"
+        ) from error
+if bool(DKIM_PRIVATE_KEY) != bool(DKIM_SELECTOR) or bool(DKIM_SELECTOR) != bool(DKIM_DOMAIN):
+    raise ImproperlyConfigured("DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN go together.")
 # Inbound mail: the webhook /mail/inbound/ is open only when this secret is set.
 INBOUND_MAIL_SECRET = os.environ.get("INBOUND_MAIL_SECRET", "")
 IMAP_URL = os.environ.get("IMAP_URL", "")

@@ -30,9 +30,9 @@ SINCE_LIMIT = 40
 
 
 def game_label(game: Game) -> str:
-    """The game's name in subjects: its chosen name, or the kind and number."""
+    """The game's name in subjects and bodies: its chosen name, or its title and number."""
     name = game.options.get("name") if isinstance(game.options, dict) else None
-    return str(name)[:60] if name else f"{game.kind.capitalize()} #{game.pk}"
+    return str(name)[:60] if name else f"{kind_of(game.kind).TITLE} #{game.pk}"
 
 
 def _reachable(seat: Seat, *, bot_too: bool = False) -> bool:

@@ -38,6 +38,8 @@ class Kind(Protocol):
     def history_context(self, *, game: Any, seat: Any, at: int | None) -> dict[str, Any]:
         """The moves of the history page and the position after move ``at``."""
 
+    TITLE: str
+    """The game's name as players write it, for subjects and bodies (``Seeräuber``)."""
     PAGE_TEMPLATE: str
     PLAY_AREA_TEMPLATE: str
     HISTORY_TEMPLATE: str

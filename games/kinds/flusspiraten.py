@@ -136,6 +136,7 @@ def timeout_move(engine: Engine, state: Any, player: str) -> Move:
     return engine.bot_move(state, player)
 
 
+TITLE = "Flußpiraten"
 PAGE_TEMPLATE = "games/flusspiraten/game.html"
 PLAY_AREA_TEMPLATE = "games/flusspiraten/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset()

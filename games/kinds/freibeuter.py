@@ -14,6 +14,7 @@ __all__ = [
     "PLAY_AREA_TEMPLATE",
     "REPLAY_TEMPLATE",
     "TAKEBACK_MOVES",
+    "TITLE",
     "board_png",
     "history_context",
     "move_action",
@@ -51,6 +52,7 @@ def timeout_move(engine: Engine, state: Any, player: str) -> Move:
     return engine.bot_move(state, player)
 
 
+TITLE = "Freibeuter"
 PAGE_TEMPLATE = "games/game.html"
 PLAY_AREA_TEMPLATE = "games/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset({"board"})

@@ -105,6 +105,7 @@ def timeout_move(engine: Engine, state: Any, player: str) -> Move:
 
 
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "K": "black"}
+TITLE = "Seeräuber"
 PAGE_TEMPLATE = "games/seerauber/game.html"
 PLAY_AREA_TEMPLATE = "games/seerauber/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset({"stack"})

@@ -106,7 +106,8 @@ def test_the_turn_email_carries_the_river_as_an_inline_picture(db: None) -> None
     game = game_create(kind="flusspiraten", players=players, seed=3, now=T0)
     row = OutboundMail.objects.filter(game=game, kind="turn").order_by("pk").first()
     message = mail_compose(row).message()
-    assert message.get_content_type() == "multipart/related"
+    assert message.get_content_type() == "multipart/alternative"
+    assert message.get_payload()[1].get_content_type() == "multipart/related"
     picture = _png_part(message)
     assert picture["Content-ID"] == "<board>"
     png = picture.get_payload(decode=True)

@@ -119,7 +119,8 @@ def test_it_sends_the_turn_email_with_a_picture_and_reply_address(
         seed=2,
     )
     (message,) = smtp.wait_for(1, "ann@example.org")
-    assert message.get_content_type() == "multipart/related"
+    assert message.get_content_type() == "multipart/alternative"  # the picture goes with the HTML
+    assert message.get_payload()[1].get_content_type() == "multipart/related"
     picture = next(p for p in message.walk() if p.get_content_type() == "image/png")
     assert picture["Content-ID"] == "<board>"
     assert picture.get_payload(decode=True).startswith(b"\x89PNG")

@@ -123,7 +123,8 @@ def test_the_turn_email_shows_the_table_picture_inline_at_its_size(db: None) -> 
     row = OutboundMail.objects.filter(game=game, kind="turn").order_by("id").last()
     assert row is not None and row.to == "anne@example.org"
     message = mail_compose(row)
-    assert message.mixed_subtype == "related"
+    related = message.message().get_payload()[1]
+    assert related.get_content_type() == "multipart/related"  # with the HTML, not an attachment
     picture = _png_part(message)
     assert picture.get_content_type() == "image/png"
     assert picture["Content-ID"] == "<board>"

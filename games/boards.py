@@ -23,7 +23,7 @@ SIZE = MARGIN * 2 + CELL * 7
 """The picture is square, this many pixels a side."""
 BOAT = 30
 """Diameter of a boat's disc; two boats share a field side by side."""
-TILE = (62, 30)
+TILE = (64, 30)
 LABEL_TEXT, BOAT_TEXT, TILE_TEXT = 18, 17, 16
 """Letter sizes: 16 px of 560 still measure 9.7 px on a phone that shows the picture 340 px wide."""
 
@@ -137,7 +137,7 @@ def _tile(label: str, tile: str, owner: int | None) -> tuple[Image.Image, Image.
         radius=5,
         fill=PALETTE.ink(fill),
         outline=PALETTE.ink(outline),
-        width=4 if owner else 1,
+        width=3 if owner else 1,
     )
     middle = (width // 2, height // 2)
     draw.text(middle, label, fill=PALETTE.ink(text), font=font(TILE_TEXT), anchor="mm")

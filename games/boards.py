@@ -19,6 +19,13 @@ ROWS = range(1, 8)
 SEAT_COLOURS = ["#d1495b", "#00798c", "#edae49", "#66a182"]
 CELL = 72
 MARGIN = 28
+SIZE = MARGIN * 2 + CELL * 7
+"""The picture is square, this many pixels a side."""
+BOAT = 30
+"""Diameter of a boat's disc; two boats share a field side by side."""
+TILE = (64, 30)
+LABEL_TEXT, BOAT_TEXT, TILE_TEXT = 18, 17, 16
+"""Letter sizes: 16 px of 560 still measure 9.7 px on a phone that shows the picture 340 px wide."""
 
 
 def seat_numbers(view: dict[str, Any]) -> dict[str, int]:
@@ -88,15 +95,15 @@ def _tile_colours(tile: str) -> tuple[str, str]:
 @cache
 def _background() -> Image.Image:
     """The empty sea with its column letters and row numbers (drawn once per process)."""
-    size = MARGIN * 2 + CELL * 7
-    image = PALETTE.canvas((size, size), "#ffffff")
+    image = PALETTE.canvas((SIZE, SIZE), "#ffffff")
     draw = ImageDraw.Draw(image)
+    ink = PALETTE.ink("#333333")
     for c, letter in enumerate(COLUMNS):
         x = MARGIN + c * CELL + CELL // 2
-        draw.text((x, MARGIN // 2), letter, fill=PALETTE.ink("#333333"), font=font(14), anchor="mm")
+        draw.text((x, MARGIN // 2), letter, fill=ink, font=font(LABEL_TEXT), anchor="mm")
     for r in ROWS:
         y = MARGIN + (r - 1) * CELL + CELL // 2
-        draw.text((MARGIN // 2, y), str(r), fill=PALETTE.ink("#333333"), font=font(14), anchor="mm")
+        draw.text((MARGIN // 2, y), str(r), fill=ink, font=font(LABEL_TEXT), anchor="mm")
     for c in range(7):
         for r in range(7):
             x0, y0 = MARGIN + c * CELL, MARGIN + r * CELL
@@ -107,28 +114,33 @@ def _background() -> Image.Image:
 
 @cache
 def _boat(number: int) -> tuple[Image.Image, Image.Image]:
-    image = PALETTE.canvas((24, 24))
+    image = PALETTE.canvas((BOAT, BOAT))
     draw = ImageDraw.Draw(image)
     colour = SEAT_COLOURS[(number - 1) % len(SEAT_COLOURS)]
-    draw.ellipse((1, 1, 22, 22), fill=PALETTE.ink(colour), outline=PALETTE.ink("#1b1b1b"))
-    draw.text((12, 12), str(number), fill=PALETTE.ink("#ffffff"), font=font(12), anchor="mm")
+    ring = (0, 0, BOAT - 1, BOAT - 1)
+    draw.ellipse(ring, fill=PALETTE.ink(colour), outline=PALETTE.ink("#1b1b1b"))
+    half = BOAT // 2
+    white = PALETTE.ink("#ffffff")
+    draw.text((half, half), str(number), fill=white, font=font(BOAT_TEXT), anchor="mm")
     return sprite(image)
 
 
 @cache
 def _tile(label: str, tile: str, owner: int | None) -> tuple[Image.Image, Image.Image]:
-    image = PALETTE.canvas((50, 28))
+    width, height = TILE
+    image = PALETTE.canvas(TILE)
     draw = ImageDraw.Draw(image)
     fill, text = _tile_colours(tile)
     outline = SEAT_COLOURS[(owner - 1) % len(SEAT_COLOURS)] if owner else "#555555"
     draw.rounded_rectangle(
-        (1, 1, 48, 26),
+        (1, 1, width - 2, height - 2),
         radius=5,
         fill=PALETTE.ink(fill),
         outline=PALETTE.ink(outline),
-        width=4 if owner else 1,
+        width=3 if owner else 1,
     )
-    draw.text((25, 14), label, fill=PALETTE.ink(text), font=font(12), anchor="mm")
+    middle = (width // 2, height // 2)
+    draw.text(middle, label, fill=PALETTE.ink(text), font=font(TILE_TEXT), anchor="mm")
     return sprite(image)
 
 
@@ -139,15 +151,15 @@ def board_png(view: dict[str, Any]) -> bytes:
     for field, owners in view["board"]["fields"].items():
         c, r = COLUMNS.index(field[0]), int(field[1:])
         for index, owner in enumerate(owners):
-            cx = MARGIN + c * CELL + CELL // 2 + (index * 2 - len(owners) + 1) * 13
+            cx = MARGIN + c * CELL + CELL // 2 + (index * 2 - len(owners) + 1) * (BOAT // 2 + 1)
             cy = MARGIN + (r - 1) * CELL + CELL // 2
             boat, mask = _boat(numbers[owner])
-            image.paste(boat, (cx - 12, cy - 12), mask)
+            image.paste(boat, (cx - BOAT // 2, cy - BOAT // 2), mask)
     for name, tile in view["board"]["tiles"].items():
         first = name.split("-")[0]
         c, r = COLUMNS.index(first[0]), int(first[1:])
         cx, cy = MARGIN + (c + 1) * CELL, MARGIN + r * CELL
         owner = numbers[tile["boarded_by"]] if tile.get("boarded_by") else None
         picture, mask = _tile(_tile_label(tile, numbers), str(tile["tile"]), owner)
-        image.paste(picture, (cx - 25, cy - 14), mask)
+        image.paste(picture, (cx - TILE[0] // 2, cy - TILE[1] // 2), mask)
     return png(image)

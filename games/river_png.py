@@ -59,6 +59,8 @@ PALETTE = Palette(
 INK = PALETTE.ink(RIVER_PAINT["ink"])
 PIRATE = 10
 """The radius of a pirate."""
+SMALL_TEXT, TEXT = 10, 11
+"""Letter sizes: shown 340 px wide on a phone, the smallest still measures 9.4 px."""
 
 
 @cache
@@ -73,22 +75,22 @@ def _river() -> Image.Image:
     current = PALETTE.ink(RIVER_PAINT["current"])
     for position in range(1, LENGTH + 1):
         y = row_y(position)
-        draw.text((6, y + 4), str(position), fill=INK, font=font(10), anchor="ls")
+        draw.text((6, y + 4), str(position), fill=INK, font=font(TEXT), anchor="ls")
         for lane, offset in (("I", 0), ("O", LENGTH)):
             x = COLUMN[lane] + 42
             draw.line((x, y - 16, x, y - 10), fill=current)
             draw.polygon([(x - 2, y - 11), (x + 2, y - 11), (x, y - 8)], fill=current)
             speed = str(CURRENT[offset + position - 1])
-            draw.text((x + 4, y - 8), speed, fill=current, font=font(9), anchor="ls")
+            draw.text((x + 4, y - 8), speed, fill=current, font=font(SMALL_TEXT), anchor="ls")
         if position in FORDS:
             draw.rectangle((80, y - 4, 279, y + 3), fill=PALETTE.ink(FORD))
-            draw.text((180, y + 20), f"F{position}", fill=INK, font=font(9), anchor="ms")
+            draw.text((180, y + 20), f"F{position}", fill=INK, font=font(SMALL_TEXT), anchor="ms")
     harbour = (80, HARBOUR_Y - 26, 279, HARBOUR_Y + 57)
     draw.rectangle(harbour, fill=PALETTE.ink(RIVER_PAINT["harbour"]))
-    draw.text((180, HARBOUR_Y + 70), "harbour", fill=INK, font=font(11), anchor="ms")
+    draw.text((180, HARBOUR_Y + 70), "harbour", fill=INK, font=font(TEXT), anchor="ms")
     for space in ("XL", "XR"):
         x = COLUMN[space[1]]
-        draw.text((x, HARBOUR_Y - 14), space, fill=INK, font=font(9), anchor="ms")
+        draw.text((x, HARBOUR_Y - 14), space, fill=INK, font=font(SMALL_TEXT), anchor="ms")
     return image
 
 
@@ -110,7 +112,7 @@ def _boat(number: str, width: int) -> tuple[Image.Image, Image.Image]:
     keel = PALETTE.ink(RIVER_PAINT["keel"])
     hull = (0, 0, width, 30)
     draw.rounded_rectangle(hull, radius=14, fill=PALETTE.ink(RIVER_PAINT["hull"]), outline=keel)
-    draw.text((width / 2, 41), number, fill=keel, font=font(10), anchor="ms")
+    draw.text((width / 2, 41), number, fill=keel, font=font(TEXT), anchor="ms")
     return sprite(image)
 
 
@@ -150,5 +152,5 @@ def board_png(view: dict[str, Any]) -> bytes:
         _walkers(image, COLUMN[space[1]], HARBOUR_Y, walkers.get(space, ""))
     for side in ("SL", "SR"):
         text = f"{side} {start_letters(view, colours, side) or '-'}"
-        draw.text((COLUMN[side[1]], STARTS_Y), text, fill=INK, font=font(10), anchor="ms")
+        draw.text((COLUMN[side[1]], STARTS_Y), text, fill=INK, font=font(TEXT), anchor="ms")
     return png(image)

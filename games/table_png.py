@@ -2,8 +2,9 @@
 
 It shows what the game page shows: the ships on display (crew as pawns,
 ducats on a coin, booty and ``?`` wage), the cards left in the deck, every
-stack as a column of discs with its top pirate first, and one row per player
-with ducats, booty, score now and free pirates. A disc carries its pirate's
+stack as a column of discs with its top pirate first, and two lines per
+player: ducats, score now and free pirates, then the booty. It is 400 px
+wide, so a phone shrinks it little and its letters stay readable. A disc carries its pirate's
 name (``R3``) in its seat colour, and the player to move has an arrow (a
 winner a star), so the picture reads in greyscale too. The view is all public
 [S6]; only ``view(state, reader)`` goes in (STYLE habit 3).
@@ -26,26 +27,36 @@ INK, PAPER, GREY, FAINT = "#1b1b1b", "#ffffff", "#777777", "#eef3f6"
 CARD, CARD_EDGE, GOLD, MARK = "#fbf4e4", "#6b4f2a", "#f2c14e", "#fff1bf"
 PALETTE = Palette([PAPER, INK, GREY, FAINT, CARD, CARD_EDGE, GOLD, MARK, *SEAT_COLOURS.values()])
 
-WIDTH = 600
-MARGIN = 12
-CARD_SIZE = (168, 92)
+WIDTH = 400
+"""Narrow enough for a phone: shown 340 px wide, the smallest letters (``SMALL_TEXT``) stay 9 px."""
+MARGIN = 10
+SMALL_TEXT, TEXT, NAME_TEXT = 11, 12, 14
+CARD_SIZE = (110, 98)
+CARD_GAP = 6
 SHIPS_TOP = 10
-DISC = 24
+DISC = 26
 """Diameter of a pirate's disc; discs in a stack overlap a little, like real ones."""
 STEP = 22
 STACKS_TOP = SHIPS_TOP + CARD_SIZE[1] + 14
-STACK_WIDTH = 44
+STACK_WIDTH = 28
+STACK_GAP = 2
+"""Twelve stacks (the most 25 pirates can make) fit side by side."""
 STACK_HEIGHT = STEP * (MAX_STACK - 1) + DISC + 12
 PLAYERS_TOP = STACKS_TOP + STACK_HEIGHT + 14
-ROW = 32
+ROW = 50
+"""A player's two lines: disc, name, ducats, score and free pirates; then the booty."""
+LINE = 16
+"""Where the middle of a player's first line is, below the top of the row."""
 MAX_SEATS = len(COLOURS)
 HEIGHT = PLAYERS_TOP + 18 + ROW * MAX_SEATS + 6
-SMALL = 20
+SMALL = 22
 """Diameter of a free pirate's disc in a player's row."""
-NAME_WIDTH = 110
-COLUMN_X = {"ducats": 184, "booty": 238, "score": 452, "free": 478}
+NAME_X = MARGIN + 44
+NAME_WIDTH = 130
+COLUMN_X = {"ducats": 214, "score": 256, "free": 280}
 """Where the players' columns are centred (free pirates: where they start)."""
-BOOTY_WIDTH = 56
+BOOTY_X = [NAME_X, NAME_X + 58, NAME_X + 150, NAME_X + 198]
+"""Where each kind of booty is written on a player's second line."""
 ASCII_FOR = {
     ord(letter): plain
     for letter, plain in {
@@ -64,9 +75,9 @@ def _plain(name: str, width: int) -> str:
         if not unicodedata.combining(c)
     )
     text = "".join(c if c.isascii() and c.isprintable() else "?" for c in folded)
-    if font(13).getlength(text) <= width:
+    if font(NAME_TEXT).getlength(text) <= width:
         return text
-    while text and font(13).getlength(text + "…") > width:
+    while text and font(NAME_TEXT).getlength(text + "…") > width:
         text = text[:-1]
     return text + "…"
 
@@ -88,7 +99,7 @@ def _coin(amount: int) -> tuple[Image.Image, Image.Image]:
     image = PALETTE.canvas((24, 24))
     draw = ImageDraw.Draw(image)
     draw.ellipse((0, 0, 23, 23), fill=PALETTE.ink(GOLD), outline=PALETTE.ink(CARD_EDGE))
-    draw.text((12, 12), str(amount), fill=PALETTE.ink(INK), font=font(11), anchor="mm")
+    draw.text((12, 12), str(amount), fill=PALETTE.ink(INK), font=font(TEXT), anchor="mm")
     return sprite(image)
 
 
@@ -100,21 +111,23 @@ def _pawn(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
 
 @cache
 def _card(name: str) -> tuple[Image.Image, Image.Image]:
-    """A ship card: name, ducats on a coin, crew as pawns, booty and the ``?`` wage."""
+    """A ship card: name, ducats on a coin, crew as pawns, one line per booty, the ``?`` wage."""
     ship = SHIPS[name]
     width, height = CARD_SIZE
     image = PALETTE.canvas(CARD_SIZE)
     draw = ImageDraw.Draw(image)
-    edge = PALETTE.ink(CARD_EDGE)
+    ink, edge = PALETTE.ink(INK), PALETTE.ink(CARD_EDGE)
     draw.rounded_rectangle((0, 0, width - 1, height - 1), 8, PALETTE.ink(CARD), edge, 2)
-    draw.text((10, 8), name, fill=PALETTE.ink(INK), font=font(16))
+    draw.text((8, 7), name, fill=ink, font=font(16))
     coin, mask = _coin(ship.ducats)
-    image.paste(coin, (width - 34, 6), mask)
+    image.paste(coin, (width - 30, 5), mask)
     for index in range(ship.crew):
-        _pawn(draw, 10 + index * 11, 32)
-    draw.text((14 + ship.crew * 11, 32), f"crew {ship.crew}", fill=PALETTE.ink(GREY), font=font(11))
-    draw.text((10, 52), " + ".join(ship.booty), fill=PALETTE.ink(INK), font=font(12))
-    draw.text((10, 70), f"? = {ship.wage}", fill=PALETTE.ink(INK), font=font(12))
+        _pawn(draw, 8 + index * 9, 30)
+    crew = f"crew {ship.crew}"
+    draw.text((12 + ship.crew * 9, 30), crew, fill=PALETTE.ink(GREY), font=font(SMALL_TEXT))
+    for index, kind in enumerate(ship.booty):
+        draw.text((8, 50 + index * 15), kind, fill=ink, font=font(TEXT))
+    draw.text((8, 80), f"? = {ship.wage}", fill=ink, font=font(TEXT))
     return sprite(image)
 
 
@@ -123,7 +136,7 @@ def _background() -> Image.Image:
     """The empty table: section frames and the players' column heads (drawn once per process)."""
     image = PALETTE.canvas((WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
-    grey, small = PALETTE.ink(GREY), font(10)
+    grey, small = PALETTE.ink(GREY), font(SMALL_TEXT)
     top = PLAYERS_TOP
     draw.rounded_rectangle(
         (MARGIN - 6, STACKS_TOP - 6, WIDTH - MARGIN + 6, STACKS_TOP + STACK_HEIGHT + 2),
@@ -132,7 +145,6 @@ def _background() -> Image.Image:
         width=2,
     )
     heads = {COLUMN_X["ducats"]: "ducats", COLUMN_X["score"]: "score"}
-    heads |= {COLUMN_X["booty"] + index * BOOTY_WIDTH: kind for index, kind in enumerate(BOOTY)}
     for x, head in heads.items():
         draw.text((x, top), head, fill=grey, font=small, anchor="mt")
     draw.text((COLUMN_X["free"], top), "free pirates", fill=grey, font=small)
@@ -157,11 +169,11 @@ def pirate_centres(view: dict[str, Any]) -> dict[str, tuple[int, int]]:
     """Where the picture draws each pirate of ``view``: the centre of its disc."""
     centres: dict[str, tuple[int, int]] = {}
     for column, stack in enumerate(_sorted_stacks(view["table"])):
-        x = MARGIN + column * (STACK_WIDTH + 4) + STACK_WIDTH // 2
+        x = MARGIN + column * (STACK_WIDTH + STACK_GAP) + STACK_WIDTH // 2
         for depth, pirate in enumerate(reversed(stack["pirates"])):
             centres[pirate] = (x, STACKS_TOP + 6 + depth * STEP + DISC // 2)
     for row, info in enumerate(view["players"].values()):
-        y = PLAYERS_TOP + 18 + row * ROW + ROW // 2
+        y = PLAYERS_TOP + 18 + row * ROW + LINE
         for index, pirate in enumerate(info["free"]):
             centres[pirate] = (COLUMN_X["free"] + index * (SMALL + 1) + SMALL // 2, y)
     return centres
@@ -171,44 +183,48 @@ def _ships(draw: ImageDraw.ImageDraw, image: Image.Image, table: dict[str, Any])
     """The ship cards on display and, beside them, the deck with the number of cards left."""
     for index, name in enumerate(table["display"]):
         card, mask = _card(name)
-        image.paste(card, (MARGIN + index * (CARD_SIZE[0] + 12), SHIPS_TOP), mask)
-    left = MARGIN + DISPLAY_SIZE * (CARD_SIZE[0] + 12)
+        image.paste(card, (MARGIN + index * (CARD_SIZE[0] + CARD_GAP), SHIPS_TOP), mask)
+    left = MARGIN + DISPLAY_SIZE * (CARD_SIZE[0] + CARD_GAP)
     for offset in (4, 2, 0):
         box = (left + offset, SHIPS_TOP + offset, left + 28 + offset, SHIPS_TOP + 52 + offset)
         draw.rounded_rectangle(box, 4, PALETTE.ink(CARD_EDGE), PALETTE.ink(CARD), 1)
     draw.text((left + 14, SHIPS_TOP + 26), str(table["deck"]), PALETTE.ink(PAPER), font(14), "mm")
-    draw.text((left + 16, SHIPS_TOP + 68), "deck", PALETTE.ink(GREY), font(10), "mm")
+    draw.text((left + 16, SHIPS_TOP + 68), "deck", PALETTE.ink(GREY), font(SMALL_TEXT), "mm")
 
 
 def _stacks(draw: ImageDraw.ImageDraw, table: dict[str, Any]) -> None:
     """A shaded column behind each stack (its discs are pasted with all others)."""
     for column, stack in enumerate(_sorted_stacks(table)):
-        x = MARGIN + column * (STACK_WIDTH + 4)
+        x = MARGIN + column * (STACK_WIDTH + STACK_GAP)
         bottom = STACKS_TOP + STEP * (len(stack["pirates"]) - 1) + DISC + 12
         draw.rounded_rectangle((x, STACKS_TOP, x + STACK_WIDTH, bottom), 6, PALETTE.ink(FAINT))
 
 
 def _players(draw: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any]) -> None:
-    """One row per player: turn arrow or winner's star, seat disc, name, ducats, booty, score."""
-    ink = PALETTE.ink(INK)
+    """Two lines per player: turn arrow or winner's star, seat disc, name, ducats, score; booty."""
+    ink, grey = PALETTE.ink(INK), PALETTE.ink(GREY)
     for row, (name, info) in enumerate(view["players"].items()):
         top = PLAYERS_TOP + 18 + row * ROW
-        middle = top + ROW // 2
+        middle = top + LINE
         if name == view["to_move"]:
             box = (MARGIN - 6, top + 1, WIDTH - MARGIN + 6, top + ROW - 2)
             draw.rectangle(box, PALETTE.ink(MARK))
-            _arrow(draw, MARGIN - 4, middle - 7)
+            _arrow(draw, MARGIN - 6, middle - 7)
         if name in view["winners"]:
-            _star(draw, MARGIN - 4, middle - 7)
+            _star(draw, MARGIN - 6, middle - 7)
         disc, mask = _disc(COLOURS[row], DISC)
-        image.paste(disc, (MARGIN + 12, middle - DISC // 2), mask)
-        draw.text((MARGIN + 42, middle), _plain(name, NAME_WIDTH), ink, font(13), "lm")
+        image.paste(disc, (MARGIN + 10, middle - DISC // 2), mask)
+        draw.text((NAME_X, middle), _plain(name, NAME_WIDTH), ink, font(NAME_TEXT), "lm")
         coin, mask = _coin(info["ducats"])
         image.paste(coin, (COLUMN_X["ducats"] - 12, middle - 12), mask)
-        for index, kind in enumerate(BOOTY):
-            x = COLUMN_X["booty"] + index * BOOTY_WIDTH
-            draw.text((x, middle), str(info["booty"][kind]), ink, font(13), "mm")
-        draw.text((COLUMN_X["score"], middle), str(view["scores"][name]), ink, font(13), "mm")
+        draw.text(
+            (COLUMN_X["score"], middle), str(view["scores"][name]), ink, font(NAME_TEXT), "mm"
+        )
+        for x, kind in zip(BOOTY_X, BOOTY, strict=True):
+            count = info["booty"][kind]
+            draw.text((x, middle + 22), kind, grey, font(TEXT), "lm")
+            after = x + font(TEXT).getlength(kind) + 4
+            draw.text((after, middle + 22), str(count), ink if count else grey, font(TEXT), "lm")
 
 
 def board_png(view: dict[str, Any]) -> bytes:

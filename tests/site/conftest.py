@@ -8,11 +8,13 @@ local server and starts it.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.db import OperationalError, connection
+from django.utils import translation
 
 from games.links import seat_token
 from games.models import Game
@@ -43,6 +45,19 @@ def django_db_modify_db_settings(
     # A test database of its own, so two runs on one server (two checkouts) never collide.
     test = settings.DATABASES["default"].setdefault("TEST", {})
     test["NAME"] = f"test_{settings.DATABASES['default']['NAME']}_{os.getpid()}"
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_behind() -> Iterator[None]:
+    """Each test starts and ends in the site's default language, whatever ran before it.
+
+    A view activates its seat's language (``games.web.views``) and leaves it on
+    the thread; without this a test's own German rendering would depend on
+    which test ran before it.
+    """
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

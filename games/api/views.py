@@ -120,6 +120,7 @@ class LegalMovesView(APIView):
 class MoveSubmitView(APIView):
     @extend_schema(
         operation_id="games_move",
+        summary="Send a move",
         request=io.MoveSubmitInput,
         responses={201: io.MoveResultOutput, **WRITE_ERRORS},
     )

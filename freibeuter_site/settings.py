@@ -18,7 +18,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = BASE_DIR / "var"
+# The embedded default's files (SQLite, broker, beat schedule, emails); VAR_DIR moves them.
+VAR_DIR = Path(os.environ.get("VAR_DIR") or BASE_DIR / "var")
 
 
 def _flag(name: str, default: bool) -> bool:
@@ -105,7 +106,7 @@ if os.environ.get("DATABASE_URL"):
         )
     }
 else:
-    VAR_DIR.mkdir(exist_ok=True)
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",

@@ -2,18 +2,19 @@
 
 Engine errors (``IllegalMove``) are 400 with the engine's code; the service's
 errors map by type below; DRF's own errors (validation, parsing, auth, 404)
-keep their status with a stable code. Django's 404 and 500 handlers answer
-with the same body under ``/api/``, so no request there gets an HTML page.
+keep their status with a stable code. :class:`ApiErrorMiddleware` gives
+everything else under ``/api/`` the same body: Django's own 404, 405, 400 and
+500 pages (the debug pages too), so no request there gets an HTML page.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -52,6 +53,16 @@ _DRF_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.NotAcceptable: "not_acceptable",
     exceptions.UnsupportedMediaType: "unsupported_media_type",
     exceptions.Throttled: "throttled",
+}
+
+# Django's own error pages under /api/, by status, in the one error body.
+_DJANGO_ERRORS: dict[int, tuple[str, str]] = {
+    400: ("bad_request", "The request is malformed."),
+    403: ("forbidden", "You may not do this."),
+    404: ("not_found", "There is nothing here."),
+    405: ("method_not_allowed", "This method is not allowed here."),
+    413: ("too_large", "The request body is larger than this service accepts."),
+    500: ("server_error", "Something went wrong on our side; it has been logged."),
 }
 
 
@@ -109,16 +120,29 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return None
 
 
-def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """Django's 404 handler: the API's error body under ``/api/``, the usual page elsewhere."""
-    if request.path.startswith(API_PREFIX):
-        return JsonResponse(error_body("not_found", "There is nothing here."), status=404)
-    return defaults.page_not_found(request, exception)
+class ApiErrorMiddleware:
+    """Answer every error under ``/api/`` that is not JSON yet with the one error body.
 
+    Django's 404 for an unknown URL, its 500 (debug pages included), a refused
+    host's 400: the status stays, the HTML page becomes ``{"error": …}``.
+    """
 
-def server_error(request: HttpRequest) -> HttpResponse:
-    """Django's 500 handler: the API's error body under ``/api/``, the usual page elsewhere."""
-    if request.path.startswith(API_PREFIX):
-        body = error_body("server_error", "Something went wrong on our side; it has been logged.")
-        return JsonResponse(body, status=500)
-    return defaults.server_error(request)
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code < 400
+            or not request.path.startswith(API_PREFIX)
+            or response.get("Content-Type", "").startswith("application/json")
+        ):
+            return response
+        code, message = _DJANGO_ERRORS.get(
+            response.status_code, ("error", "The request could not be answered.")
+        )
+        answer = JsonResponse(error_body(code, message), status=response.status_code)
+        for header in ("Allow", "Retry-After"):
+            if header in response:
+                answer[header] = response[header]
+        return answer

@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 from api_helpers import post_json, seat_auth
 from django.contrib.auth.models import User
-from django.test import Client, RequestFactory
+from django.test import Client
 
-from games.api.errors import server_error
 from games.links import seat_token
 from games.models import Game
 from games.selectors import game_legal_moves
@@ -238,9 +237,3 @@ def test_it_refuses_a_move_id_reused_for_another_move(
     game.refresh_from_db()
     assert game.last_seq == 2
 
-
-def test_it_answers_a_server_error_under_the_api_with_the_error_body(rf: RequestFactory) -> None:
-    response = server_error(rf.get("/api/games/1/"))
-    assert response.status_code == 500
-    assert json.loads(response.content)["error"]["code"] == "server_error"
-    assert not server_error(rf.get("/admin/")).content.startswith(b"{")

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 
 from engine.base import IllegalMove
 from engine.record import RecordError
+from games.chat import ChatFlood, NotAtTable
 from games.errors import (
     GameError,
     GameNotActive,
@@ -29,6 +30,14 @@ from games.errors import (
     NotYourSeat,
     RecordHidden,
     StaleSeq,
+)
+from games.takebacks import (
+    MoveRevealed,
+    NoTakeback,
+    NotLastOwnMove,
+    NotYourTakeback,
+    TakebackAnswered,
+    TakebackPending,
 )
 
 API_PREFIX = "/api/"
@@ -41,6 +50,15 @@ _SERVICE_STATUS: dict[type[GameError], int] = {
     NotAllowed: status.HTTP_400_BAD_REQUEST,
     NotYourSeat: status.HTTP_403_FORBIDDEN,
     RecordHidden: status.HTTP_403_FORBIDDEN,
+    NotAtTable: status.HTTP_403_FORBIDDEN,
+    ChatFlood: status.HTTP_429_TOO_MANY_REQUESTS,
+    # A takeback that the game's state refuses now: the request itself was well formed.
+    NotLastOwnMove: status.HTTP_409_CONFLICT,
+    MoveRevealed: status.HTTP_409_CONFLICT,
+    TakebackPending: status.HTTP_409_CONFLICT,
+    NoTakeback: status.HTTP_409_CONFLICT,
+    NotYourTakeback: status.HTTP_409_CONFLICT,
+    TakebackAnswered: status.HTTP_409_CONFLICT,
 }
 
 _DRF_CODES: dict[type[exceptions.APIException], str] = {

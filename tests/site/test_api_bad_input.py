@@ -41,6 +41,10 @@ CASES = [
     Case("body not an object", 400, "invalid_request", body=[1, 2, 3]),
     Case("no expected_seq", 400, "invalid_request", body={"move": MOVE}),
     Case("expected_seq text", 400, "invalid_request", body={"move": MOVE, "expected_seq": "x"}),
+    Case(
+        "expected_seq a numeral", 400, "invalid_request", body={"move": MOVE, "expected_seq": "1"}
+    ),
+    Case("text a number", 400, "invalid_request", body={"text": 5, "expected_seq": 1}),
     Case("expected_seq bool", 400, "invalid_request", body={"move": MOVE, "expected_seq": True}),
     Case("expected_seq negative", 400, "invalid_request", body={"move": MOVE, "expected_seq": -1}),
     Case("expected_seq huge", 400, "invalid_request", body={"move": MOVE, "expected_seq": 10**30}),
@@ -156,6 +160,72 @@ CASES = [
         method="get",
         path="/api/games/{id}/events/?after=x",
     ),
+    Case("empty status filter", 400, "invalid_request", method="get", path="/api/games/?status="),
+    Case("empty player filter", 400, "invalid_request", method="get", path="/api/games/?player="),
+    Case(
+        "player filter with a NUL",
+        400,
+        "invalid_request",
+        method="get",
+        path="/api/games/?player=A%00",
+    ),
+    Case(
+        "status filter twice",
+        400,
+        "invalid_request",
+        method="get",
+        path="/api/games/?status=won&status=active",
+    ),
+    Case(
+        "empty history cursor",
+        400,
+        "invalid_request",
+        method="get",
+        path="/api/games/{id}/events/?after=",
+    ),
+    Case(
+        "history cursor twice",
+        400,
+        "invalid_request",
+        method="get",
+        path="/api/games/{id}/events/?after=[]&after=1",
+    ),
+    Case(
+        "chat of spaces",
+        400,
+        "invalid_request",
+        path="/api/games/{id}/chat/",
+        body={"text": " \x1c"},
+    ),
+    Case("chat not text", 400, "invalid_request", path="/api/games/{id}/chat/", body={"text": 5}),
+    Case(
+        "chat too long",
+        400,
+        "invalid_request",
+        path="/api/games/{id}/chat/",
+        body={"text": "x" * 501},
+    ),
+    Case(
+        "takeback answer unknown",
+        400,
+        "invalid_request",
+        path="/api/games/{id}/takeback/",
+        body={"answer": "maybe"},
+    ),
+    Case(
+        "takeback answered with none asked",
+        409,
+        "no_takeback",
+        path="/api/games/{id}/takeback/",
+        body={"answer": "accept"},
+    ),
+    Case(
+        "takeback asked before any move",
+        409,
+        "takeback_not_last",
+        path="/api/games/{id}/takeback/",
+        body={"answer": "ask"},
+    ),
     Case(
         "create a game anonymously",
         403,
@@ -237,3 +307,12 @@ def test_it_refuses_a_move_id_reused_for_another_move(
     game.refresh_from_db()
     assert game.last_seq == 2
 
+
+@pytest.mark.clock
+def test_it_answers_a_chat_flood_with_too_many_requests(
+    game: Game, tokens: dict[str, str], client: Client
+) -> None:
+    path = f"/api/games/{game.pk}/chat/"
+    answers = [post_json(client, path, {"text": f"Ahoy {n}"}, tokens["Anne"]) for n in range(6)]
+    assert [answer.status_code for answer in answers] == [201] * 5 + [429]
+    assert answers[-1].json()["error"]["code"] == "chat_rate"

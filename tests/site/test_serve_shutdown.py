@@ -160,7 +160,9 @@ def _wait_until_up(process: subprocess.Popen[bytes], port: int, log: Path) -> No
     pytest.fail(f"serve did not come up within 60 s:\n{log.read_text()}")
 
 
-@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize(
+    "stop", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP], ids=["SIGTERM", "SIGINT", "SIGHUP"]
+)
 def test_it_stops_web_worker_and_beat_on_a_signal_and_exits_0(
     served: Served, stop: signal.Signals
 ) -> None:

@@ -4,10 +4,11 @@ On the embedded default the worker uses the filesystem broker under
 ``var/`` and writes emails to ``var/mail/``, shown at ``/dev/mail/``; in
 production run these as separate services instead (gunicorn, workers, one beat).
 
-SIGTERM (a process manager) and SIGINT (Ctrl-C) stop all of them: each child
-runs in a process group of its own (so a terminal's Ctrl-C reaches this command
-only, and it stops the children in order), gets SIGTERM, and what is left of
-its group after ``--grace`` seconds gets SIGKILL; the command then exits 0.
+SIGTERM (a process manager), SIGINT (Ctrl-C) and SIGHUP (a closed terminal)
+stop all of them: each child runs in a process group of its own (so a
+terminal's signals reach this command only, and it stops the children in
+order), gets SIGTERM, and what is left of its group after ``--grace`` seconds
+gets SIGKILL; the command then exits 0.
 A child that ends by itself stops the others, and the command fails.
 """
 
@@ -25,7 +26,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
 class _Stop:

@@ -17,6 +17,3 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("health/", health, name="health"),
 ]
-
-handler404 = "games.api.errors.not_found"
-handler500 = "games.api.errors.server_error"

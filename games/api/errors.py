@@ -2,23 +2,25 @@
 
 Engine errors (``IllegalMove``) are 400 with the engine's code; the service's
 errors map by type below; DRF's own errors (validation, parsing, auth, 404)
-keep their status with a stable code. Django's 404 and 500 handlers answer
-with the same body under ``/api/``, so no request there gets an HTML page.
+keep their status with a stable code. :class:`ApiErrorMiddleware` gives
+everything else under ``/api/`` the same body: Django's own 404, 405, 400 and
+500 pages (the debug pages too), so no request there gets an HTML page.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
 from engine.base import IllegalMove
 from engine.record import RecordError
+from games.chat import ChatFlood, NotAtTable
 from games.errors import (
     GameError,
     GameNotActive,
@@ -28,6 +30,14 @@ from games.errors import (
     NotYourSeat,
     RecordHidden,
     StaleSeq,
+)
+from games.takebacks import (
+    MoveRevealed,
+    NoTakeback,
+    NotLastOwnMove,
+    NotYourTakeback,
+    TakebackAnswered,
+    TakebackPending,
 )
 
 API_PREFIX = "/api/"
@@ -40,6 +50,15 @@ _SERVICE_STATUS: dict[type[GameError], int] = {
     NotAllowed: status.HTTP_400_BAD_REQUEST,
     NotYourSeat: status.HTTP_403_FORBIDDEN,
     RecordHidden: status.HTTP_403_FORBIDDEN,
+    NotAtTable: status.HTTP_403_FORBIDDEN,
+    ChatFlood: status.HTTP_429_TOO_MANY_REQUESTS,
+    # A takeback that the game's state refuses now: the request itself was well formed.
+    NotLastOwnMove: status.HTTP_409_CONFLICT,
+    MoveRevealed: status.HTTP_409_CONFLICT,
+    TakebackPending: status.HTTP_409_CONFLICT,
+    NoTakeback: status.HTTP_409_CONFLICT,
+    NotYourTakeback: status.HTTP_409_CONFLICT,
+    TakebackAnswered: status.HTTP_409_CONFLICT,
 }
 
 _DRF_CODES: dict[type[exceptions.APIException], str] = {
@@ -52,6 +71,16 @@ _DRF_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.NotAcceptable: "not_acceptable",
     exceptions.UnsupportedMediaType: "unsupported_media_type",
     exceptions.Throttled: "throttled",
+}
+
+# Django's own error pages under /api/, by status, in the one error body.
+_DJANGO_ERRORS: dict[int, tuple[str, str]] = {
+    400: ("bad_request", "The request is malformed."),
+    403: ("forbidden", "You may not do this."),
+    404: ("not_found", "There is nothing here."),
+    405: ("method_not_allowed", "This method is not allowed here."),
+    413: ("too_large", "The request body is larger than this service accepts."),
+    500: ("server_error", "Something went wrong on our side; it has been logged."),
 }
 
 
@@ -109,16 +138,29 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return None
 
 
-def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """Django's 404 handler: the API's error body under ``/api/``, the usual page elsewhere."""
-    if request.path.startswith(API_PREFIX):
-        return JsonResponse(error_body("not_found", "There is nothing here."), status=404)
-    return defaults.page_not_found(request, exception)
+class ApiErrorMiddleware:
+    """Answer every error under ``/api/`` that is not JSON yet with the one error body.
 
+    Django's 404 for an unknown URL, its 500 (debug pages included), a refused
+    host's 400: the status stays, the HTML page becomes ``{"error": …}``.
+    """
 
-def server_error(request: HttpRequest) -> HttpResponse:
-    """Django's 500 handler: the API's error body under ``/api/``, the usual page elsewhere."""
-    if request.path.startswith(API_PREFIX):
-        body = error_body("server_error", "Something went wrong on our side; it has been logged.")
-        return JsonResponse(body, status=500)
-    return defaults.server_error(request)
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code < 400
+            or not request.path.startswith(API_PREFIX)
+            or response.get("Content-Type", "").startswith("application/json")
+        ):
+            return response
+        code, message = _DJANGO_ERRORS.get(
+            response.status_code, ("error", "The request could not be answered.")
+        )
+        answer = JsonResponse(error_body(code, message), status=response.status_code)
+        for header in ("Allow", "Retry-After"):
+            if header in response:
+                answer[header] = response[header]
+        return answer

@@ -16,7 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.views import READ_ERRORS, WRITE_ERRORS, _game, _player_seat
+from games.api import serializers as io
+from games.api.views import READ_ERRORS, WRITE_ERRORS, _game, _player_seat, _valid, error_responses
 from games.audit import is_moderator, moderator_activity, moderator_of
 from games.chat import chat_messages, chat_post
 from games.moderation_requests import action_run
@@ -122,12 +123,12 @@ class ChatView(APIView):
 
     @extend_schema(
         operation_id="games_chat_post",
-        request=inline_serializer("ChatInput", {"text": serializers.CharField()}),
-        responses={201: SeqOutput, **WRITE_ERRORS},
+        request=io.ChatInput,
+        responses={201: SeqOutput, **WRITE_ERRORS, **error_responses(429)},
     )
     def post(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)
-        text = str(request.data.get("text", "")) if isinstance(request.data, dict) else ""
+        text = _valid(io.ChatInput, request.data)["text"]
         if is_moderator(request.user):
             event = chat_post(game=game, moderator=request.user, text=text)
         else:
@@ -138,13 +139,13 @@ class ChatView(APIView):
 class TakebackView(APIView):
     @extend_schema(
         operation_id="games_takeback",
-        request=inline_serializer("TakebackInput", {"answer": serializers.CharField()}),
+        request=io.TakebackInput,
         responses={201: SeqOutput, **WRITE_ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)
         seat = _player_seat(request, game)
-        answer = request.data.get("answer") if isinstance(request.data, dict) else None
+        answer = _valid(io.TakebackInput, request.data)["answer"]
         if answer == "ask":
             event = takeback_request(game=game, seat=seat)
         else:

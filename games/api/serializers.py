@@ -1,8 +1,9 @@
 """Input and output serializers of the API (one pair per endpoint, HackSoft style).
 
-Inputs are strict: a move is an object with only its game's fields, each of
-its JSON type (no coercion of ``"true"`` or ``1`` into a boolean). Outputs
-document the responses for the OpenAPI schema.
+Inputs are strict: every field of a body takes its JSON type only
+(:mod:`games.api.fields`), and a move is an object with only its game's
+fields, each of its JSON type. Outputs document the responses for the
+OpenAPI schema.
 """
 
 from __future__ import annotations
@@ -11,11 +12,18 @@ import zoneinfo
 from typing import Any
 
 from django.conf import settings
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from engine.base import GAME_MODULES, get_game
-from games import events, services
+from games import chat, events, services
+from games.api.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictRegexField,
+)
 from games.kinds import KINDS
 from games.loading import engine_for
 from games.names import NAME_LENGTH, BadName, NameTaken, name_clean, names_clean
@@ -23,36 +31,39 @@ from games.names import NAME_LENGTH, BadName, NameTaken, name_clean, names_clean
 MAX_STRING = 32
 MAX_ORDER = 36
 
-MOVE_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "description": "A move in the canonical notation of its game (rules/freibeuter.md §10; "
-    "formats/game-record.md, Flußpiraten: the service writes `roll`, a player never sends it).",
-    "properties": {
-        "type": {"type": "string", "maxLength": MAX_STRING},
-        "tile": {"type": "string", "maxLength": MAX_STRING},
-        "card": {"type": "string", "maxLength": MAX_STRING},
-        "boat": {"oneOf": [{"type": "boolean"}, {"type": "integer"}]},
-        "draw": {"type": "string", "maxLength": MAX_STRING},
-        "field": {"type": "string", "maxLength": MAX_STRING},
-        "order": {
-            "type": "array",
-            "items": {"type": "string", "maxLength": MAX_STRING},
-            "maxItems": MAX_ORDER,
-        },
-        "left": {"type": "integer"},
-        "from": {"type": "string", "maxLength": MAX_STRING},
-        "choice": {"type": "string", "enum": ["die", "empty", "club"]},
-        "steps": {
-            "type": "array",
-            "items": {"type": "string", "maxLength": MAX_STRING},
-            "maxItems": MAX_ORDER,
-        },
-        "evict": {"type": "string", "maxLength": MAX_STRING},
-        "turn": {"type": "boolean"},
-        "roll": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+_JSON_TYPES: dict[type, dict[str, Any]] = {
+    str: {"type": "string", "maxLength": MAX_STRING},
+    bool: {"type": "boolean"},
+    int: {"type": "integer"},
+    list: {
+        "type": "array",
+        "items": {"type": "string", "maxLength": MAX_STRING},
+        "maxItems": MAX_ORDER,
     },
-    "required": ["type"],
-    "additionalProperties": False,
+}
+
+
+def _kind_move_schema(kind: str) -> dict[str, Any]:
+    fields = events.MOVE_FIELDS[kind]
+    return {
+        "title": f"{kind} move",
+        "type": "object",
+        "properties": {
+            key: _JSON_TYPES[value]
+            for key, value in fields.items()
+            if key not in events.SERVICE_FIELDS
+        },
+        "required": ["type"],
+        "additionalProperties": False,
+    }
+
+
+MOVE_SCHEMA: dict[str, Any] = {
+    "description": "A move in the canonical notation of its game (rules/freibeuter.md §10, "
+    "rules/seerauber.md §9; formats/game-record.md, Flußpiraten: the service rolls the dice, a "
+    "player never sends `roll`). Its fields are those of the game's kind: a move of another "
+    "kind, or one the rules forbid in the position, is refused with 400.",
+    "anyOf": [_kind_move_schema(kind) for kind in sorted(KINDS)],
     "example": {"type": "place", "card": "F4", "boat": True, "draw": "sea"},
 }
 
@@ -93,13 +104,13 @@ class MoveField(serializers.Field):  # type: ignore[type-arg]
 
 class MoveSubmitInput(serializers.Serializer):  # type: ignore[type-arg]
     move = MoveField(required=False)
-    text = serializers.CharField(
+    text = StrictCharField(
         required=False, max_length=200, help_text="The move in text notation: 'place F4 draw sea'."
     )
-    expected_seq = serializers.IntegerField(
+    expected_seq = StrictIntegerField(
         min_value=0, max_value=2**31 - 1, help_text="The game's last_seq the move was chosen at."
     )
-    move_id = serializers.RegexField(
+    move_id = StrictRegexField(
         r"^[A-Za-z0-9._:-]{1,64}$",
         required=False,
         help_text="A client-chosen id: resubmitting it returns the original result.",
@@ -113,12 +124,43 @@ class MoveSubmitInput(serializers.Serializer):  # type: ignore[type-arg]
         return data
 
 
+class MoveSubmitInputScheme(OpenApiSerializerExtension):  # type: ignore[no-untyped-call]
+    """The schema of :class:`MoveSubmitInput`: exactly one of ``move`` and ``text``."""
+
+    target_class = MoveSubmitInput
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_basic_serializer(self.target, direction)
+        schema["oneOf"] = [{"required": ["move"]}, {"required": ["text"]}]
+        return schema
+
+
+# The characters str.strip() removes, spelled out: JSON Schema's \s (ECMA-262) is another set.
+_SPACE = r"\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+
+
+class ChatInput(serializers.Serializer):  # type: ignore[type-arg]
+    text = StrictRegexField(
+        rf"^[^\x00]*[^\x00{_SPACE}][^\x00]*$",
+        max_length=chat.MAX_LENGTH,
+        trim_whitespace=False,
+        help_text=f"Up to {chat.MAX_LENGTH} characters, not only spaces.",
+    )
+
+
+class TakebackInput(serializers.Serializer):  # type: ignore[type-arg]
+    answer = serializers.ChoiceField(
+        choices=["ask", "accept", "decline"],
+        help_text="ask: take back your last move; accept/decline: answer another player's ask.",
+    )
+
+
 def _known_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
         raise serializers.ValidationError(f"{value!r} is not a time zone such as Europe/Berlin.")
 
 
-class NameField(serializers.CharField):
+class NameField(StrictCharField):
     """A player's name, in normal form (``games.names``) before its length is checked."""
 
     def to_internal_value(self, data: Any) -> str:
@@ -139,8 +181,8 @@ class PlayerInput(serializers.Serializer):  # type: ignore[type-arg]
     language = serializers.ChoiceField(
         choices=[code for code, _ in settings.LANGUAGES], default="en"
     )
-    time_zone = serializers.CharField(max_length=64, default="UTC", validators=[_known_time_zone])
-    is_bot = serializers.BooleanField(default=False)
+    time_zone = StrictCharField(max_length=64, default="UTC", validators=[_known_time_zone])
+    is_bot = StrictBooleanField(default=False)
 
 
 class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
@@ -150,7 +192,7 @@ class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
     # DRF's ListSerializer takes min_length/max_length; the stubs do not know them.
     players = PlayerInput(many=True, min_length=2, max_length=6)  # type: ignore[call-arg]
     options = serializers.DictField(required=False, default=dict)
-    seed = serializers.IntegerField(
+    seed = StrictIntegerField(
         required=False, min_value=0, max_value=2**63 - 1, help_text="Same seed, same deal."
     )
 
@@ -179,7 +221,13 @@ class GameListQuery(serializers.Serializer):  # type: ignore[type-arg]
         choices=["active", "paused", "finished", "aborted"], required=False
     )
     kind = serializers.ChoiceField(choices=sorted(GAME_MODULES), required=False)
-    player = serializers.CharField(max_length=40, required=False)
+    player = serializers.RegexField(
+        r"^[^\x00]*$",
+        max_length=40,
+        required=False,
+        trim_whitespace=False,
+        help_text="A player's name, exactly as it is shown.",
+    )
     limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
     offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
 

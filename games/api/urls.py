@@ -1,7 +1,11 @@
-"""Routes of the API, its OpenAPI schema and the docs page."""
+"""Routes of the API, its OpenAPI schema and its docs (Swagger UI and Redoc, served locally)."""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerView,
+)
 
 from games.api import moderation_views, views
 
@@ -27,4 +31,9 @@ urlpatterns = [
     path("moderation/audit/", moderation_views.AuditView.as_view(), name="api-moderation-audit"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path(
+        "redoc/",
+        SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
+        name="api-redoc",
+    ),
 ]

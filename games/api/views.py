@@ -21,19 +21,44 @@ from games.links import seat_link, seat_token
 from games.loading import engine_for
 from games.models import Game, Seat
 
+ERROR_MEANINGS = {
+    400: "Malformed input, or a move its game's rules refuse (the engine's code and message).",
+    403: "A bad seat token, or someone else's seat.",
+    404: "No such game.",
+    409: "The game's state refuses it now: `stale_seq` (with the current `seq`), a game "
+    "over or paused, a reused `move_id`, a takeback that cannot be asked or answered.",
+    413: "The request body is larger than 64 KiB.",
+    415: "The request body is not JSON.",
+    429: "Too many chat messages in a minute.",
+}
 
-def _errors(*codes: int) -> dict[int, OpenApiResponse]:
-    return {code: OpenApiResponse(io.ErrorOutput, description="An error") for code in codes}
+
+def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
+    """The documented error responses ``codes``, each with the one error body."""
+    return {
+        code: OpenApiResponse(io.ErrorOutput, description=ERROR_MEANINGS[code]) for code in codes
+    }
 
 
-READ_ERRORS = _errors(400, 403, 404)
-WRITE_ERRORS = _errors(400, 403, 404, 409, 413, 415)
+READ_ERRORS = error_responses(400, 403, 404)
+WRITE_ERRORS = error_responses(400, 403, 404, 409, 413, 415)
 
 
 def _valid(serializer_class: type[serializers.Serializer], data: Any, **context: Any) -> Any:  # type: ignore[type-arg]
     serializer = serializer_class(data=data, context=context)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
+
+
+def _query(serializer_class: type[serializers.Serializer], request: Request) -> Any:  # type: ignore[type-arg]
+    """Validate the query string as the schema states it: each parameter once, never empty."""
+    repeated = sorted(name for name, values in request.query_params.lists() if len(values) > 1)
+    if repeated:
+        raise serializers.ValidationError(
+            {name: ["Give this parameter once."] for name in repeated}
+        )
+    # A plain dict: DRF would read an empty value in a QueryDict as "not given".
+    return _valid(serializer_class, request.query_params.dict())
 
 
 def _game(request: Request, pk: int) -> Game:
@@ -57,7 +82,7 @@ class GameListView(APIView):
         responses={200: io.GameListOutput, **READ_ERRORS},
     )
     def get(self, request: Request) -> Response:
-        query = _valid(io.GameListQuery, request.query_params)
+        query = _query(io.GameListQuery, request)
         games = selectors.game_list(
             status=query.get("status"), kind=query.get("kind"), player=query.get("player")
         )
@@ -120,6 +145,7 @@ class LegalMovesView(APIView):
 class MoveSubmitView(APIView):
     @extend_schema(
         operation_id="games_move",
+        summary="Send a move",
         request=io.MoveSubmitInput,
         responses={201: io.MoveResultOutput, **WRITE_ERRORS},
     )
@@ -151,7 +177,7 @@ class HistoryView(APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)
-        query = _valid(io.HistoryQuery, request.query_params)
+        query = _query(io.HistoryQuery, request)
         history = selectors.game_history(game=game, after=query["after"])
         return Response(io.EventOutput(history, many=True).data)
 

@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 from api_helpers import post_json, seat_auth
 from django.contrib.auth.models import User
-from django.test import Client, RequestFactory
+from django.test import Client
 
-from games.api.errors import server_error
 from games.links import seat_token
 from games.models import Game
 from games.selectors import game_legal_moves
@@ -42,6 +41,10 @@ CASES = [
     Case("body not an object", 400, "invalid_request", body=[1, 2, 3]),
     Case("no expected_seq", 400, "invalid_request", body={"move": MOVE}),
     Case("expected_seq text", 400, "invalid_request", body={"move": MOVE, "expected_seq": "x"}),
+    Case(
+        "expected_seq a numeral", 400, "invalid_request", body={"move": MOVE, "expected_seq": "1"}
+    ),
+    Case("text a number", 400, "invalid_request", body={"text": 5, "expected_seq": 1}),
     Case("expected_seq bool", 400, "invalid_request", body={"move": MOVE, "expected_seq": True}),
     Case("expected_seq negative", 400, "invalid_request", body={"move": MOVE, "expected_seq": -1}),
     Case("expected_seq huge", 400, "invalid_request", body={"move": MOVE, "expected_seq": 10**30}),
@@ -157,6 +160,72 @@ CASES = [
         method="get",
         path="/api/games/{id}/events/?after=x",
     ),
+    Case("empty status filter", 400, "invalid_request", method="get", path="/api/games/?status="),
+    Case("empty player filter", 400, "invalid_request", method="get", path="/api/games/?player="),
+    Case(
+        "player filter with a NUL",
+        400,
+        "invalid_request",
+        method="get",
+        path="/api/games/?player=A%00",
+    ),
+    Case(
+        "status filter twice",
+        400,
+        "invalid_request",
+        method="get",
+        path="/api/games/?status=won&status=active",
+    ),
+    Case(
+        "empty history cursor",
+        400,
+        "invalid_request",
+        method="get",
+        path="/api/games/{id}/events/?after=",
+    ),
+    Case(
+        "history cursor twice",
+        400,
+        "invalid_request",
+        method="get",
+        path="/api/games/{id}/events/?after=[]&after=1",
+    ),
+    Case(
+        "chat of spaces",
+        400,
+        "invalid_request",
+        path="/api/games/{id}/chat/",
+        body={"text": " \x1c"},
+    ),
+    Case("chat not text", 400, "invalid_request", path="/api/games/{id}/chat/", body={"text": 5}),
+    Case(
+        "chat too long",
+        400,
+        "invalid_request",
+        path="/api/games/{id}/chat/",
+        body={"text": "x" * 501},
+    ),
+    Case(
+        "takeback answer unknown",
+        400,
+        "invalid_request",
+        path="/api/games/{id}/takeback/",
+        body={"answer": "maybe"},
+    ),
+    Case(
+        "takeback answered with none asked",
+        409,
+        "no_takeback",
+        path="/api/games/{id}/takeback/",
+        body={"answer": "accept"},
+    ),
+    Case(
+        "takeback asked before any move",
+        409,
+        "takeback_not_last",
+        path="/api/games/{id}/takeback/",
+        body={"answer": "ask"},
+    ),
     Case(
         "create a game anonymously",
         403,
@@ -239,8 +308,11 @@ def test_it_refuses_a_move_id_reused_for_another_move(
     assert game.last_seq == 2
 
 
-def test_it_answers_a_server_error_under_the_api_with_the_error_body(rf: RequestFactory) -> None:
-    response = server_error(rf.get("/api/games/1/"))
-    assert response.status_code == 500
-    assert json.loads(response.content)["error"]["code"] == "server_error"
-    assert not server_error(rf.get("/admin/")).content.startswith(b"{")
+@pytest.mark.clock
+def test_it_answers_a_chat_flood_with_too_many_requests(
+    game: Game, tokens: dict[str, str], client: Client
+) -> None:
+    path = f"/api/games/{game.pk}/chat/"
+    answers = [post_json(client, path, {"text": f"Ahoy {n}"}, tokens["Anne"]) for n in range(6)]
+    assert [answer.status_code for answer in answers] == [201] * 5 + [429]
+    assert answers[-1].json()["error"]["code"] == "chat_rate"

@@ -3,17 +3,61 @@
 On the embedded default the worker uses the filesystem broker under
 ``var/`` and writes emails to ``var/mail/``, shown at ``/dev/mail/``; in
 production run these as separate services instead (gunicorn, workers, one beat).
+
+SIGTERM (a process manager), SIGINT (Ctrl-C) and SIGHUP (a closed terminal)
+stop all of them: each child runs in a process group of its own (so a
+terminal's signals reach this command only, and it stops the children in
+order), gets SIGTERM, and what is left of its group after ``--grace`` seconds
+gets SIGKILL; the command then exits 0.
+A child that ends by itself stops the others, and the command fails.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import subprocess
 import sys
 import time
+from types import FrameType
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
+class _Stop:
+    """Remembers the first stop signal received, instead of dying of it."""
+
+    def __init__(self) -> None:
+        self.signal: int | None = None
+        for number in STOP_SIGNALS:
+            signal.signal(number, self._receive)
+
+    def _receive(self, number: int, frame: FrameType | None) -> None:
+        self.signal = self.signal or number
+
+
+def _signal_group(child: subprocess.Popen[bytes], number: int) -> None:
+    with contextlib.suppress(ProcessLookupError):  # the child and all it started have gone
+        os.killpg(child.pid, number)
+
+
+def _stop_children(children: dict[str, subprocess.Popen[bytes]], grace: float) -> None:
+    """SIGTERM each child's process group, wait up to ``grace`` seconds, then SIGKILL the rest."""
+    for child in children.values():
+        if child.poll() is None:
+            _signal_group(child, signal.SIGTERM)
+    deadline = time.monotonic() + grace
+    for child in children.values():
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            child.wait(timeout=max(deadline - time.monotonic(), 0))
+    for child in children.values():
+        _signal_group(child, signal.SIGKILL)  # also whatever the child left behind in its group
+        child.wait()
 
 
 class Command(BaseCommand):
@@ -21,26 +65,39 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
+        parser.add_argument(
+            "--grace",
+            type=float,
+            default=10.0,
+            help="Seconds the children get to stop after SIGTERM before they are killed.",
+        )
 
-    def handle(self, *args: Any, addrport: str, **options: Any) -> None:
-        worker = [
-            sys.executable, "-m", "celery", "-A", "freibeuter_site", "worker", "--beat",
-            "--pool", "solo", "--loglevel", "INFO",
-        ]  # fmt: skip
-        web = [sys.executable, "manage.py", "runserver", "--noreload", addrport]
-        children = [subprocess.Popen(worker), subprocess.Popen(web)]
-        self.stdout.write(f"Web at http://{addrport}/ · mailbox at http://{addrport}/dev/mail/")
+    def handle(self, *args: Any, addrport: str, grace: float, **options: Any) -> None:
+        stop = _Stop()
+        commands = {
+            "Celery worker and beat": [
+                sys.executable, "-m", "celery", "-A", "freibeuter_site", "worker", "--beat",
+                "--pool", "solo", "--loglevel", "INFO",
+            ],
+            "web server": [
+                sys.executable, str(settings.BASE_DIR / "manage.py"), "runserver", "--noreload",
+                addrport,
+            ],
+        }  # fmt: skip
+        children: dict[str, subprocess.Popen[bytes]] = {}
+        ended: str | None = None
         try:
-            while all(child.poll() is None for child in children):
-                time.sleep(0.5)
-        except KeyboardInterrupt:
-            pass
+            for name, command in commands.items():
+                children[name] = subprocess.Popen(command, start_new_session=True)
+            self.stdout.write(f"Web at http://{addrport}/ · mailbox at http://{addrport}/dev/mail/")
+            while stop.signal is None and ended is None:
+                time.sleep(0.2)
+                ended = next((name for name, c in children.items() if c.poll() is not None), None)
         finally:
-            for child in children:
-                if child.poll() is None:
-                    child.send_signal(signal.SIGTERM)
-            for child in children:
-                try:
-                    child.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    child.kill()
+            if stop.signal is not None:
+                self.stdout.write(
+                    f"{signal.Signals(stop.signal).name}: stopping web, worker and beat."
+                )
+            _stop_children(children, grace)
+        if stop.signal is None:
+            raise CommandError(f"The {ended} stopped by itself; the others were stopped too.")

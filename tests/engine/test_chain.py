@@ -40,6 +40,11 @@ def _sealed(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return events
 
 
+def _move_payload(move: dict[str, Any]) -> dict[str, Any]:
+    body = {key: value for key, value in move.items() if key != "player"}
+    return {"player": move["player"], "move": body, "auto": False}
+
+
 def chained_record() -> dict[str, Any]:
     """The 3-player example record with a chain: created, ten moves, a chat, a takeback."""
     record = json.loads((DATA / "freibeuter-3p.record.json").read_text(encoding="utf-8"))
@@ -47,12 +52,9 @@ def chained_record() -> dict[str, Any]:
     created = copy.deepcopy({key: record[key] for key in ("format", "game", "players", "setup")})
     events = [_event(1, "game_created", created)]
     for move in moves:
-        payload = {"player": move["player"], "move": {k: v for k, v in move.items() if k != "player"}}
-        events.append(_event(len(events) + 1, "move", {**payload, "auto": False}))
+        events.append(_event(len(events) + 1, "move", _move_payload(move)))
     events.append(_event(len(events) + 1, "chat_posted", {"player": "Volker", "text": "Ahoy"}))
-    taken = moves[9]
-    extra = {"player": taken["player"], "move": {k: v for k, v in taken.items() if k != "player"}}
-    events.append(_event(len(events) + 1, "move", {**extra, "auto": False}))
+    events.append(_event(len(events) + 1, "move", _move_payload(moves[9])))
     events.append(_event(len(events) + 1, "move_taken_back", {"player": "x", "move_seq": 13}))
     return {**record, "moves": moves, "chain": {"scheme": chain.SCHEME, "events": _sealed(events)}}
 

@@ -69,7 +69,6 @@ class ChainBreak:
     """Where a game's chain breaks: the first event whose hash does not follow, or the
     ``head_hash`` projection differing from the last event's hash (``seq`` is then None)."""
 
-    game_id: int
     seq: int | None
     event_type: str | None
 
@@ -80,9 +79,9 @@ def chain_check(*, game: Game) -> ChainBreak | None:
     broken = chain.first_broken(events)
     if broken is not None:
         event = events[broken]
-        return ChainBreak(game.pk, event["seq"], event["type"])
+        return ChainBreak(event["seq"], event["type"])
     head = events[-1]["hash"] if events else chain.GENESIS
-    return None if head == game.head_hash else ChainBreak(game.pk, None, None)
+    return None if head == game.head_hash else ChainBreak(None, None)
 
 
 def chain_hashes(*, game: Game) -> list[tuple[int, str]]:

@@ -4,6 +4,7 @@
     python -m engine replay RECORD
     python -m engine legal RECORD [--player NAME]
     python -m engine verify RECORD COMMITMENT
+    python -m engine verify-chain RECORD [HASH ...]
 
 ``RECORD`` is a path or ``-`` for standard input. Output is JSON on standard
 output; errors exit with status 2 and ``{"error": {"code", "message", "move"}}``.
@@ -18,7 +19,7 @@ import sys
 from random import Random
 from typing import Any
 
-from engine import fairness
+from engine import chain, fairness
 from engine.record import RecordError, new_record, replay
 
 
@@ -84,6 +85,12 @@ def _verify(args: argparse.Namespace) -> Any:
     return {"verified": True, "commitment": args.commitment.strip().lower()}
 
 
+def _verify_chain(args: argparse.Namespace) -> Any:
+    record = _read_record(args.record)
+    replay(record)
+    return {"verified": True, **chain.verify_chain(record, args.hashes)}
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m engine", description="Pirate board game rules engine.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -107,6 +114,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("commitment", help="the SHA-256 digest published when the game began")
     verify.set_defaults(run=_verify)
+    verify_chain = commands.add_parser(
+        "verify-chain", help="check a finished record's chain of event hashes"
+    )
+    verify_chain.add_argument("record", help="a record file with its chain, or - for stdin")
+    verify_chain.add_argument(
+        "hashes", nargs="*", help="head hashes kept from emails or pages, each must be in it"
+    )
+    verify_chain.set_defaults(run=_verify_chain)
     return parser
 
 

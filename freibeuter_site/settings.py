@@ -211,6 +211,13 @@ IMAP_URL = os.environ.get("IMAP_URL", "")
 # fetch_mail gives up on an IMAP server that does not answer within this many seconds.
 IMAP_TIMEOUT_SECONDS = float(os.environ.get("IMAP_TIMEOUT_SECONDS", "60"))
 
+# Health and metrics: /healthz answers 503 once a sweep is this many minutes past its next run
+# by the beat's schedule, or the broker does not answer within the timeout; /metrics exists
+# only with a METRICS_TOKEN, sent as "Authorization: Bearer <token>".
+HEALTH_SWEEP_LATE_MINUTES = float(os.environ.get("HEALTH_SWEEP_LATE_MINUTES", "5"))
+HEALTH_BROKER_TIMEOUT_SECONDS = float(os.environ.get("HEALTH_BROKER_TIMEOUT_SECONDS", "2"))
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -266,6 +273,7 @@ SPECTACULAR_SETTINGS = {
 # Production hardening (``manage.py check --deploy`` passes with DEBUG off).
 if not DEBUG:
     SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", default=True)
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))

@@ -5,8 +5,13 @@ is to move, scores) updated in the same transaction as each event append and
 rebuildable from the events. An event is never updated or deleted: the model
 and its queryset refuse it, and on PostgreSQL a trigger does too.
 
+Each event carries its link in the game's hash chain (``engine.chain``), and
+``Game.head_hash`` keeps the last link as a projection, so an append needs no
+read of the previous event.
+
 The mail models live here too: the outbox (``OutboundMail``), the log of
-received replies (``InboundMail``) and "my games" sign-in tokens.
+received replies (``InboundMail``) and "my games" sign-in tokens; and the
+beat's sweep records (``SweepRecord``) that the health page reads.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Upper
 from django.utils import timezone
+
+from engine.chain import GENESIS
 
 
 class ImmutableEventError(Exception):
@@ -47,6 +54,9 @@ class Game(models.Model):
     scores = models.JSONField(default=dict, blank=True, help_text="player name → score")
     winners = models.JSONField(default=list, blank=True, help_text="player names, seat order")
     commitment = models.CharField(max_length=64, help_text="SHA-256 of game, players, setup, salt")
+    head_hash = models.CharField(
+        max_length=64, default=GENESIS, help_text="the hash chain's link of the last event"
+    )
     created_at = models.DateTimeField(
         default=timezone.now, help_text="the service's clock time of the game_created event"
     )
@@ -75,6 +85,13 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save; ``head_hash`` always goes with ``last_seq``, as each append moves both."""
+        fields = kwargs.get("update_fields")
+        if fields is not None and "last_seq" in fields and "head_hash" not in fields:
+            kwargs["update_fields"] = [*fields, "head_hash"]
+        super().save(*args, **kwargs)
 
 
 class MailPreference(models.TextChoices):
@@ -151,6 +168,10 @@ class Event(models.Model):
     created_at = models.DateTimeField(
         default=timezone.now, help_text="the service's clock time; clocks are rebuilt from it"
     )
+    nonce = models.CharField(
+        max_length=32, help_text="random, in the hash; secret with the deal until the game is over"
+    )
+    hash = models.CharField(max_length=64, help_text="SHA-256 over the previous hash and this")
 
     objects = EventQuerySet.as_manager()
 
@@ -312,3 +333,22 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.position} of table #{self.table_id} ({self.kind})"
+
+
+class SweepRecord(models.Model):
+    """When one of the beat's periodic sweeps last ran, how long it took and how often it ran.
+
+    Each sweep task records itself here (``games.health``); ``/healthz``, the
+    moderators' health page and ``/metrics`` read it.
+    """
+
+    name = models.CharField(max_length=64, primary_key=True, help_text="the sweep's task name")
+    first_run_at = models.DateTimeField()
+    last_run_at = models.DateTimeField(help_text="when the last run finished")
+    last_seconds = models.FloatField(help_text="how long the last run took")
+    last_handled = models.PositiveIntegerField(help_text="rows or games the last run handled")
+    runs = models.PositiveBigIntegerField(default=0)
+    total_seconds = models.FloatField(default=0.0)
+
+    def __str__(self) -> str:
+        return f"{self.name}, last run {self.last_run_at:%Y-%m-%d %H:%M:%S}"

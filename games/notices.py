@@ -128,6 +128,7 @@ def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any) -> dict[
         "examples": _examples(engine, legal),
         "commitment": game.commitment,
         "seq": game.last_seq,
+        "head_hash": game.head_hash,
     }
 
 

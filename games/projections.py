@@ -15,6 +15,7 @@ from django.db import transaction
 from engine.base import Game as Engine
 from engine.base import Result
 from games import events
+from games.chain import chain_link
 from games.clock_replay import clock_replay
 from games.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from games.loading import engine_for, fold, store_snapshot
@@ -22,6 +23,7 @@ from games.models import Event, Game
 
 PROJECTION_FIELDS = [
     "last_seq",
+    "head_hash",
     "to_move",
     "scores",
     "winners",
@@ -46,20 +48,34 @@ def event_append(
     """Append the next event of ``game``, stamped with the service's clock time ``now``.
 
     The clock projections are rebuilt from these stamps (``games.clock_replay``), and
-    ``game.updated_at`` follows the same clock, never a second reading of it.
+    ``game.updated_at`` follows the same clock, never a second reading of it. The event's
+    hash chains on ``game.head_hash`` (the locked row's, so no read of the last event),
+    which then moves to it: the caller saves it with ``last_seq``.
     """
-    game.last_seq += 1
-    game.updated_at = now
-    return Event.objects.create(
+    version = events.SCHEMA_VERSIONS[event_type]
+    nonce, digest = chain_link(
+        previous=game.head_hash,
+        seq=game.last_seq + 1,
+        event_type=event_type,
+        version=version,
+        payload=payload,
+        actor=actor,
+        created_at=now,
+    )
+    event = Event.objects.create(
         game=game,
         created_at=now,
-        seq=game.last_seq,
+        seq=game.last_seq + 1,
         type=event_type,
-        version=events.SCHEMA_VERSIONS[event_type],
+        version=version,
         payload=payload,
         actor=actor,
         move_id=move_id,
+        nonce=nonce,
+        hash=digest,
     )
+    game.last_seq, game.head_hash, game.updated_at = event.seq, digest, now
+    return event
 
 
 def projections_set(game: Game, engine: Engine, state: Any) -> Result | None:
@@ -108,6 +124,7 @@ def game_projections_rebuild(*, game: Game) -> bool:
     _, created_type, created_version, created_payload, _, _ = stored[0]
     game.commitment = events.upcast(created_type, created_version, created_payload)["commitment"]
     game.last_seq = stored[-1][0]
+    game.head_hash = game.events.get(seq=game.last_seq).hash
     game.created_at, game.updated_at = stored[0][4], stored[-1][4]
     game.status = _status_of([event[1] for event in stored])
     projections_set(game, engine, state)

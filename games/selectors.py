@@ -2,8 +2,9 @@
 
 Everything a reader gets about a live game is built from the engine's
 ``view(state, player)`` or from public event payloads, never from the
-omniscient state (STYLE habit 3). The full record, with the setup and the
-commitment's salt, is given out only once the game is over.
+omniscient state (STYLE habit 3). The full record, with the setup, the
+commitment's salt and the hash chain's nonces, is given out only once the game
+is over; the chain's hashes are public at every seq (``engine.chain``).
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
+from engine import chain
 from games import events
+from games.chain import chain_events
 from games.errors import RecordHidden
 from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 
 VERIFY_COMMAND = "python -m engine verify RECORD COMMITMENT"
+VERIFY_CHAIN_COMMAND = "python -m engine verify-chain RECORD [HASH ...]"
 
 
 def game_list(
@@ -65,6 +69,7 @@ def game_history(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
             "type": event.type,
             "actor": event.actor,
             "created_at": event.created_at,
+            "hash": event.hash,
             "payload": (
                 {"player": event.payload["player"], "text": None, "hidden": True}
                 if event.seq in hidden
@@ -152,11 +157,13 @@ def game_record(*, game: Game) -> dict[str, Any]:
         "moves": moves,
         "commitment": created["commitment"],
         "salt": created["salt"],
+        "chain": {"scheme": chain.SCHEME, "events": chain_events(game=game)},
     }
 
 
 def game_fairness(*, game: Game) -> dict[str, Any]:
-    """The commitment to the hidden setup, and once the game is over the salt that opens it."""
+    """The commitment to the hidden setup, and once the game is over the salt that opens it;
+    the head of the history's hash chain and the rule that links it."""
     revealed = game.is_over
     return {
         "commitment": game.commitment,
@@ -164,4 +171,8 @@ def game_fairness(*, game: Game) -> dict[str, Any]:
         "revealed": revealed,
         "salt": _created(game)["salt"] if revealed else None,
         "verify": VERIFY_COMMAND,
+        "head_seq": game.last_seq,
+        "head_hash": game.head_hash,
+        "chain_scheme": chain.SCHEME,
+        "verify_chain": VERIFY_CHAIN_COMMAND,
     }

@@ -2,6 +2,7 @@
 
 Each task is safe to run late, twice or concurrently: sending claims the
 outbox row with a lease, and the sweeps re-check everything under row locks.
+The beat's sweeps record each run (``games.health``), for ``/healthz`` and ``/metrics``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.utils import timezone
 
 from games import digest, outbox, timeouts
+from games.health import sweep_recorded
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +68,7 @@ def mail_send_task(self, mail_id: int) -> bool:  # type: ignore[no-untyped-def]
 
 
 @shared_task(acks_late=True)
+@sweep_recorded
 def outbox_sweep_task() -> int:
     """Queue a send for every row that no task holds (lease ran out or task lost)."""
     due = outbox.mail_due(now=timezone.now())
@@ -75,12 +78,14 @@ def outbox_sweep_task() -> int:
 
 
 @shared_task(acks_late=True)
+@sweep_recorded
 def deadline_sweep_task() -> int:
     """Apply reminders and the timeout ladder to games whose time has come."""
     return timeouts.deadline_sweep(now=timezone.now())
 
 
 @shared_task(acks_late=True)
+@sweep_recorded
 def digest_send_task() -> int:
     """Gather the held turn emails of each address whose digest hour it is into one digest."""
     return digest.digest_send(now=timezone.now())

@@ -263,6 +263,7 @@ class GameOutput(serializers.Serializer):  # type: ignore[type-arg]
     scores = serializers.DictField(child=serializers.IntegerField())
     winners = serializers.ListField(child=serializers.CharField())
     commitment = serializers.CharField()
+    head_hash = serializers.CharField(help_text="The history's hash chain at last_seq.")
     deadline_at = serializers.DateTimeField(
         allow_null=True, help_text="The earliest deadline of the seats the game waits for."
     )
@@ -303,6 +304,7 @@ class EventOutput(serializers.Serializer):  # type: ignore[type-arg]
     type = serializers.CharField()
     actor = serializers.CharField()
     created_at = serializers.DateTimeField()
+    hash = serializers.CharField(help_text="The history's hash chain at this seq.")
     payload = serializers.DictField()
 
 
@@ -316,6 +318,7 @@ class RecordOutput(serializers.Serializer):  # type: ignore[type-arg]
     moves = serializers.ListField(child=serializers.DictField())
     commitment = serializers.CharField()
     salt = serializers.CharField()
+    chain = serializers.DictField(help_text="Every event with its nonce and hash (verify-chain).")
 
 
 class FairnessOutput(serializers.Serializer):  # type: ignore[type-arg]
@@ -324,6 +327,10 @@ class FairnessOutput(serializers.Serializer):  # type: ignore[type-arg]
     revealed = serializers.BooleanField()
     salt = serializers.CharField(allow_null=True)
     verify = serializers.CharField()
+    head_seq = serializers.IntegerField()
+    head_hash = serializers.CharField(help_text="The history's hash chain at head_seq.")
+    chain_scheme = serializers.CharField()
+    verify_chain = serializers.CharField()
 
 
 class ErrorDetailOutput(serializers.Serializer):  # type: ignore[type-arg]

@@ -2,7 +2,8 @@
 
 ``?at=N`` shows the board after move N; ``board/`` is the htmx fragment the
 slider swaps in. A finished game also shows its revealed deal, its record to
-download and the salt that opens its fairness commitment.
+download and the salt that opens its fairness commitment. Every game shows the
+head of its history's hash chain and the hash after each event (``games.chain``).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from games.chain import chain_hashes
 from games.kinds import kind_of
 from games.models import Game, Seat
 from games.notices import game_label
-from games.selectors import game_record
+from games.selectors import VERIFY_CHAIN_COMMAND, game_record
 from games.web.views import _seat, seat_language
 
 
@@ -40,8 +42,11 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
 
 def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -> HttpResponse:
     kind = kind_of(game.kind)
-    template = kind.REPLAY_TEMPLATE if fragment else kind.HISTORY_TEMPLATE
-    return render(request, template, _context(request, game, seat))
+    if fragment:
+        return render(request, kind.REPLAY_TEMPLATE, _context(request, game, seat))
+    context = _context(request, game, seat)
+    context.update(chain=chain_hashes(game=game), verify_chain=VERIFY_CHAIN_COMMAND)
+    return render(request, kind.HISTORY_TEMPLATE, context)
 
 
 @require_GET

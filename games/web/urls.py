@@ -4,6 +4,7 @@ from django.urls import path
 
 from games.web import (
     dashboard_views,
+    health_views,
     history_views,
     lobby_views,
     mail_views,
@@ -39,6 +40,7 @@ urlpatterns = [
     ),
     path("play/<str:token>/takeback/", table_views.play_takeback, name="play-takeback"),
     path("moderate/", moderation_views.moderate_audit, name="moderate-audit"),
+    path("moderate/health/", health_views.moderate_health, name="moderate-health"),
     path("moderate/games/<int:pk>/", moderation_views.moderate_game, name="moderate-game"),
     path(
         "moderate/games/<int:pk>/omniscient/",
@@ -56,4 +58,6 @@ urlpatterns = [
     path("mail/inbound/", mail_views.inbound, name="mail-inbound"),
     path("dev/mail/", mail_views.dev_mailbox, name="dev-mailbox"),
     path("dev/mail/<str:name>/", mail_views.dev_mail, name="dev-mail"),
+    path("healthz", health_views.healthz, name="healthz"),
+    path("metrics", health_views.metrics, name="metrics"),
 ]

@@ -15,6 +15,7 @@ PAGES = [
     "/moderate/",
     "/moderate/games/{pk}/",
     "/moderate/games/{pk}/omniscient/",
+    "/moderate/health/",
 ]
 API_GETS = ["/api/moderation/audit/"]
 ADMIN_PAGES = [

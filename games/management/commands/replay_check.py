@@ -1,4 +1,5 @@
-"""``manage.py replay_check``: replay every game from its events; exit 1 if any fails."""
+"""``manage.py replay_check``: replay every game from its events and verify its hash chain;
+exit 1 if any fails, naming the game and the first broken event."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.chain import chain_check
 from games.loading import ReplayError, engine_for, fold
 from games.models import Game
 
 
 class Command(BaseCommand):
-    help = "Replay every game from its events with the current engine and report any that fail."
+    help = (
+        "Replay every game from its events with the current engine, verify each game's "
+        "chain of event hashes, and report any that fail."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         failed = 0
@@ -26,7 +31,17 @@ class Command(BaseCommand):
             except ReplayError as error:
                 failed += 1
                 self.stderr.write(f"game #{game.pk} does not replay: {error}")
+                continue
+            broken = chain_check(game=game)
+            if broken is not None:
+                failed += 1
+                self.stderr.write(
+                    f"game #{game.pk}: its head hash differs from its last event's hash."
+                    if broken.seq is None
+                    else f"game #{game.pk}: the hash chain breaks at event seq {broken.seq} "
+                    f"({broken.event_type}): it or an event before it was changed."
+                )
         total = games.count()
         if failed:
-            raise CommandError(f"{failed} of {total} games do not replay.")
-        self.stdout.write(f"{total} games replay.")
+            raise CommandError(f"{failed} of {total} games do not replay or break their chain.")
+        self.stdout.write(f"{total} games replay and their hash chains hold.")

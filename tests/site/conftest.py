@@ -17,7 +17,7 @@ from django.db import OperationalError, connection
 from django.utils import translation
 
 from games.links import seat_token
-from games.models import Game
+from games.models import Game, Seat
 from games.services import PlayerSpec, game_create
 
 PLAYERS = ("Anne", "Bart", "Cleo")
@@ -64,6 +64,17 @@ def _no_language_left_behind() -> Iterator[None]:
 def game(db: None) -> Game:
     """A fresh 3-player Freibeuter game with a fixed deal."""
     return game_create(kind="freibeuter", players=[PlayerSpec(name=n) for n in PLAYERS], seed=7)
+
+
+@pytest.fixture
+def anne(db: None) -> Seat:
+    """Anne's seat in a fresh two-player game by email; she moves first."""
+    game = game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in ("Anne", "Bart")],
+        seed=9,
+    )
+    return game.seats.get(display_name="Anne")
 
 
 @pytest.fixture

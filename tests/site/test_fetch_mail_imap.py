@@ -18,18 +18,6 @@ from games.links import reply_address
 from games.loading import engine_for
 from games.models import Event, Game, OutboundMail, Seat
 from games.selectors import game_legal_moves
-from games.services import PlayerSpec, game_create
-
-
-@pytest.fixture
-def anne(db: None) -> Seat:
-    """Anne's seat in a fresh two-player game by email; she moves first."""
-    game = game_create(
-        kind="freibeuter",
-        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in ("Anne", "Bart")],
-        seed=9,
-    )
-    return game.seats.get(display_name="Anne")
 
 
 def reply(seat: Seat, text: str) -> bytes:

@@ -16,17 +16,22 @@ is written.
 from __future__ import annotations
 
 import sys
+import time
 from datetime import UTC, datetime
+
+import time_machine
 
 T0 = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 """The instant every test starts at: a Tuesday morning."""
 
 
 def clocked_command(module: str, *args: str) -> list[str]:
-    """The command line that runs ``python -m module args`` with this process's clock.
+    """The command line that runs ``python -m module args`` on this process's clock.
 
-    The child starts where this process's (travelled) clock is now and ticks on
-    with it, so a lease a worker writes and the test that reads it agree.
+    The child is given the offset between this process's (travelled) clock and
+    the machine's, not an instant, so however long it takes to start, its clock
+    reads what this one does: a lease a worker writes and the test that reads it
+    agree.
     """
-    now = datetime.now(UTC).isoformat()
-    return [sys.executable, "-m", "tests.clocked", now, module, *args]
+    offset = time.time() - time_machine.escape_hatch.time.time()
+    return [sys.executable, "-m", "tests.clocked", repr(offset), module, *args]

@@ -68,6 +68,8 @@ class Game(Protocol):
     """What a game module offers (each name is a module-level attribute)."""
 
     NAME: str
+    TITLE: str
+    """The game's name as players write it, for pages and emails (``Seeräuber``)."""
     RULES_VERSION: int
     MIN_PLAYERS: int
     MAX_PLAYERS: int

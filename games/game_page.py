@@ -19,9 +19,9 @@ from games import events
 from games.controls import Controls, controls_for, query
 from games.deadlines import deadline_for
 from games.describe import card_label, move_words, player_label, public_position
+from games.display import deadline_local
 from games.drawing import board_drawing, player_marks
 from games.loading import engine_for, load_state
-from games.mail import deadline_local
 from games.models import Event, Game, Seat
 from games.refusals import refusal_text
 

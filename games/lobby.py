@@ -169,7 +169,7 @@ def table_create(
 
 
 def _label(table: Table) -> str:
-    return table.name or f"{KINDS[table.kind].TITLE} #{table.pk}"
+    return table.name or f"{get_game(table.kind).TITLE} #{table.pk}"
 
 
 def _invitation_mail(table: Table, invitation: Invitation) -> None:
@@ -180,7 +180,7 @@ def _invitation_mail(table: Table, invitation: Invitation) -> None:
         language=invitation.language,
         context={
             "game": _label(table),
-            "title": KINDS[table.kind].TITLE,
+            "title": get_game(table.kind).TITLE,
             "player": invitation.display_name,
             "players": players,
             "link": invitation_link(invitation),

@@ -13,8 +13,7 @@ thread.
 
 from __future__ import annotations
 
-import zoneinfo
-from datetime import UTC, datetime
+from datetime import UTC
 from email.mime.image import MIMEImage
 from email.utils import format_datetime
 from typing import Any
@@ -24,39 +23,18 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.core.mail.message import sanitize_address
 from django.template.loader import render_to_string
-from django.utils import formats, translation
+from django.utils import translation
 
-from games.deadlines import deadline_for
+from games.display import local_time
 from games.kinds import kind_of
 from games.mail_message import GameMail
-from games.models import Game, OutboundMail, Seat
+from games.models import OutboundMail
 
 BOARD_CID = "board"
 ANSWER_KINDS = frozenset({"move_accepted", "move_refused"})
 """Answers to a player's reply: ``Auto-Submitted: auto-replied`` (RFC 3834 §5)."""
 TEMPLATE_OF = {"reminder": "turn"}
 """Kinds that share another kind's templates."""
-
-
-def local_time(moment: str | None, time_zone: str) -> str:
-    """An ISO time as an absolute local time with its zone, in the active language."""
-    if not moment:
-        return ""
-    try:
-        zone = zoneinfo.ZoneInfo(time_zone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        zone = zoneinfo.ZoneInfo("UTC")
-    local = datetime.fromisoformat(moment).astimezone(zone)
-    day = formats.date_format(local, "l")
-    return f"{day}, {formats.date_format(local, 'DATETIME_FORMAT')} ({zone.key})"
-
-
-def deadline_local(game: Game, seat: Seat | None) -> str:
-    """The deadline a page shows ``seat`` (its own while the game waits for it, else the
-    game's earliest) in its time zone, in the active language."""
-    deadline = deadline_for(game, seat)
-    time_zone = seat.time_zone if seat is not None else "UTC"
-    return local_time(deadline.isoformat() if deadline else None, time_zone)
 
 
 def _render_context(row: OutboundMail) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from django.utils import translation
 from engine.base import Game as Engine
 from games import events
 from games.deadlines import time_control
+from games.display import game_label
 from games.event_lines import event_line
 from games.kinds import kind_of
 from games.links import preferences_link, reply_address, seat_link
@@ -27,12 +28,6 @@ from games.selectors import hidden_seqs, sealed_seq
 
 EXAMPLES = 3
 SINCE_LIMIT = 40
-
-
-def game_label(game: Game) -> str:
-    """The game's name in subjects and bodies: its chosen name, or its title and number."""
-    name = game.options.get("name") if isinstance(game.options, dict) else None
-    return str(name)[:60] if name else f"{kind_of(game.kind).TITLE} #{game.pk}"
 
 
 def _reachable(seat: Seat, *, bot_too: bool = False) -> bool:

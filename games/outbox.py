@@ -1,7 +1,8 @@
 """The outbox: every email is a row, claimed with a lease, sent, marked sent (DESIGN §5).
 
 A row is written by :func:`mail_queue` in the transaction of the event that
-caused it, and a send task is queued when that transaction commits. The task
+caused it, and :data:`mail_committed` is sent when that transaction commits
+(``games.tasks`` answers it by queuing a send task). The task
 claims the row with a conditional update that sets a lease, so two workers
 never send one row; a row whose lease ran out (worker killed, SMTP down,
 task lost with the broker) is due again and a periodic sweep queues it anew.
@@ -24,8 +25,10 @@ from django.core.mail import get_connection
 from django.core.mail.backends.base import BaseEmailBackend
 from django.db import connection, transaction
 from django.db.models import F, Q
+from django.dispatch import Signal
 from django.utils import timezone
 
+from games.mail import mail_compose
 from games.models import Game, OutboundMail, Seat
 
 log = logging.getLogger(__name__)
@@ -53,13 +56,13 @@ class TransportError(Exception):
         self.retry_in = retry_in
 
 
-def _enqueue(mail_id: int) -> None:
-    from games.tasks import mail_send_task
+mail_committed = Signal()
+"""Sent with ``mail_id`` once a row to send now is committed, so a sender can start at once.
 
-    try:
-        mail_send_task.delay(mail_id)
-    except Exception:  # the broker is an accelerator: the sweep finds the row anyway
-        log.warning("could not queue mail #%s; the sweep will send it", mail_id, exc_info=True)
+``games.tasks`` queues the send task for it (connected in ``GamesConfig.ready``):
+the outbox sits below the tasks that send it, and a row no one hears of is
+still found by the sweep.
+"""
 
 
 def mail_queue(
@@ -73,7 +76,7 @@ def mail_queue(
     hold: bool = False,
     now: datetime | None = None,
 ) -> OutboundMail:
-    """Write one email to the outbox; its send task is queued when the transaction commits.
+    """Write one email to the outbox; :data:`mail_committed` follows when the transaction commits.
 
     ``hold`` keeps it for the daily digest instead of sending it.
     """
@@ -89,7 +92,7 @@ def mail_queue(
         created_at=now or timezone.now(),
     )
     if not hold:
-        transaction.on_commit(lambda: _enqueue(row.pk))
+        transaction.on_commit(lambda: mail_committed.send(sender=OutboundMail, mail_id=row.pk))
     return row
 
 
@@ -151,8 +154,6 @@ def mail_send(
     keeps the row pending, leased until its retry is due, and raises
     :class:`TransportError` so the task retries.
     """
-    from games.mail import mail_compose
-
     now = now or timezone.now()
     row = mail_claim(mail_id=mail_id, now=now)
     if row is None:

@@ -3,6 +3,8 @@
 Each task is safe to run late, twice or concurrently: sending claims the
 outbox row with a lease, and the sweeps re-check everything under row locks.
 The beat's sweeps record each run (``games.health``), for ``/healthz`` and ``/metrics``.
+Two receivers queue work the moment a transaction commits it: an outbox row's send
+(``outbox.mail_committed``) and a sweep for a bot seat to move (``turns.bot_to_move``).
 """
 
 from __future__ import annotations
@@ -67,6 +69,14 @@ def mail_send_task(self, mail_id: int) -> bool:  # type: ignore[no-untyped-def]
         raise self.retry(countdown=failure.retry_in, exc=failure) from None
 
 
+def mail_send_soon(sender: object, *, mail_id: int, **kwargs: object) -> None:
+    """Queue the send of a committed outbox row (the receiver of ``outbox.mail_committed``)."""
+    try:
+        mail_send_task.delay(mail_id)
+    except Exception:  # the broker is an accelerator: the sweep finds the row anyway
+        log.warning("could not queue mail #%s; the sweep will send it", mail_id, exc_info=True)
+
+
 @shared_task(acks_late=True)
 @sweep_recorded
 def outbox_sweep_task() -> int:
@@ -82,6 +92,14 @@ def outbox_sweep_task() -> int:
 def deadline_sweep_task() -> int:
     """Apply reminders and the timeout ladder to games whose time has come."""
     return timeouts.deadline_sweep(now=timezone.now())
+
+
+def deadline_sweep_soon(sender: object, **kwargs: object) -> None:
+    """Queue a deadline sweep to play for a bot seat (the receiver of ``turns.bot_to_move``)."""
+    try:
+        deadline_sweep_task.delay()
+    except Exception:  # the minutely beat sweep plays the bot's move anyway
+        log.warning("could not queue a deadline sweep for a bot seat", exc_info=True)
 
 
 @shared_task(acks_late=True)

@@ -6,28 +6,24 @@ the deadline projections and the turn emails are written with it.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.dispatch import Signal
 
 from engine.base import Game as Engine
 from games.deadlines import RUNNING_FIELDS, clocks_follow
 from games.models import Game, Seat
 from games.notices import turn_mails_queue
 
-log = logging.getLogger(__name__)
+bot_to_move = Signal()
+"""Sent once a change that leaves a bot seat to move is committed, so it can play at once.
 
-
-def _sweep_soon() -> None:
-    from games.tasks import deadline_sweep_task
-
-    try:
-        deadline_sweep_task.delay()
-    except Exception:  # the minutely beat sweep plays the bot's move anyway
-        log.warning("could not queue a deadline sweep for a bot seat", exc_info=True)
+``games.tasks`` queues a deadline sweep for it (connected in ``GamesConfig.ready``);
+without one the minutely beat sweep plays the bot's move anyway.
+"""
 
 
 def clocks_update(*, game: Game, restart: Collection[str] = (), now: datetime) -> list[Seat]:
@@ -49,11 +45,11 @@ def turn_begin(
     result). ``moved`` names the player who just moved (or whose seat changed hands): his
     clock restarts if he is to move again; the others' running clocks run on.
 
-    A bot seat's deadline is now, and a deadline sweep is queued to play for it.
+    A bot seat's deadline is now, and :data:`bot_to_move` is sent on commit to have it played.
     """
     seats = clocks_update(game=game, restart=() if moved is None else (moved,), now=now)
     turn_mails_queue(game=game, engine=engine, state=state, seats=seats, moved=moved, now=now)
     if game.status == Game.Status.ACTIVE and any(
         seat.is_bot and seat.display_name in game.to_move for seat in seats
     ):
-        transaction.on_commit(_sweep_soon)
+        transaction.on_commit(lambda: bot_to_move.send(sender=Game))

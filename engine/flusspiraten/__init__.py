@@ -15,6 +15,7 @@ from engine.flusspiraten.state import State, new_setup, start
 from engine.flusspiraten.views import result, summary, to_move, view
 
 NAME = "flusspiraten"
+TITLE = "Flußpiraten"
 RULES_VERSION = 1
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "NAME",
     "RULES_VERSION",
     "State",
+    "TITLE",
     "apply",
     "apply_in_place",
     "bot_move",

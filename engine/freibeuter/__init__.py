@@ -14,6 +14,7 @@ from engine.freibeuter.state import State, new_setup, start
 from engine.freibeuter.views import result, summary, to_move, view
 
 NAME = "freibeuter"
+TITLE = "Freibeuter"
 RULES_VERSION = 1
 
 
@@ -28,6 +29,7 @@ __all__ = [
     "NAME",
     "RULES_VERSION",
     "State",
+    "TITLE",
     "apply",
     "apply_in_place",
     "bot_move",

@@ -14,6 +14,7 @@ from engine.seerauber.state import State, new_setup, start
 from engine.seerauber.views import result, summary, to_move, view
 
 NAME = "seerauber"
+TITLE = "Seeräuber"
 RULES_VERSION = 1
 
 
@@ -28,6 +29,7 @@ __all__ = [
     "NAME",
     "RULES_VERSION",
     "State",
+    "TITLE",
     "apply",
     "apply_in_place",
     "bot_move",

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from engine.base import Game as Engine
 from engine.base import Move
 from games.kinds import flusspiraten, freibeuter, seerauber
+from games.models import Game, Seat
 
 
 class Kind(Protocol):
@@ -29,17 +30,17 @@ class Kind(Protocol):
     def timeout_move(self, engine: Engine, state: Any, player: str) -> Move:
         """The move the service makes for ``player`` when his deadline has passed."""
 
-    def page_context(self, *, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:
+    def page_context(
+        self, *, game: Game, seat: Seat | None, selection: dict[str, str]
+    ) -> dict[str, Any]:
         """Everything the game page shows ``seat`` (``None``: a spectator), with its controls."""
 
     def move_action(self, move: Move) -> str:
         """A move in a few words, for lists (the dashboard's last move)."""
 
-    def history_context(self, *, game: Any, seat: Any, at: int | None) -> dict[str, Any]:
+    def history_context(self, *, game: Game, seat: Seat | None, at: int | None) -> dict[str, Any]:
         """The moves of the history page and the position after move ``at``."""
 
-    TITLE: str
-    """The game's name as players write it, for subjects and bodies (``Seeräuber``)."""
     PAGE_TEMPLATE: str
     PLAY_AREA_TEMPLATE: str
     HISTORY_TEMPLATE: str

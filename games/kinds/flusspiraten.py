@@ -22,8 +22,15 @@ from typing import Any
 
 from engine.base import Game as Engine
 from engine.base import Move
+from engine.flusspiraten import format_move
 from engine.flusspiraten.board import CURRENT, LENGTH
+from games import events
+from games.display import deadline_local
+from games.loading import engine_for, load_state
+from games.models import Event, Game, Seat
 from games.river import FORDS, PAINT, POSITIONS, river_svg, seat_colours, walk_letters
+from games.river_png import board_png as river_png
+from games.selectors import sealed_seq
 
 TIMEOUT_MOVES: dict[str, Move] = {
     "choose": {"type": "choose", "choice": "die"},
@@ -95,8 +102,6 @@ def position_text(view: dict[str, Any]) -> str:
 
 def board_png(view: dict[str, Any]) -> bytes:
     """The river of ``view`` as a PNG for emails (:mod:`games.river_png`)."""
-    from games.river_png import board_png as river_png
-
     return river_png(view)
 
 
@@ -122,8 +127,6 @@ def move_action(move: Move) -> str:
     Lists such as the dashboard's last move cannot tell a sealed choice from
     an answered one, so they never say which choice was made.
     """
-    from engine.flusspiraten import format_move
-
     return "choose" if move.get("type") == "choose" else format_move(move)
 
 
@@ -136,7 +139,6 @@ def timeout_move(engine: Engine, state: Any, player: str) -> Move:
     return engine.bot_move(state, player)
 
 
-TITLE = "Flußpiraten"
 PAGE_TEMPLATE = "games/flusspiraten/game.html"
 PLAY_AREA_TEMPLATE = "games/flusspiraten/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset()
@@ -166,17 +168,12 @@ def _shown(payload: dict[str, Any], words: str) -> dict[str, Any]:
     return {"player": payload["player"], "words": words, "auto": bool(payload.get("auto"))}
 
 
-def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:
+def page_context(*, game: Game, seat: Seat | None, selection: dict[str, str]) -> dict[str, Any]:
     """The river as ``seat`` sees it, its legal moves as buttons and the last move.
 
     A sealed choice shows in none of it: the view hides it ([F5]) and a
     choice is never named in the last move (:func:`move_action`).
     """
-    from games import events
-    from games.loading import engine_for, load_state
-    from games.mail import deadline_local
-    from games.models import Event, Game
-
     engine = engine_for(game)
     state = load_state(game)
     viewer = None if seat is None else seat.display_name
@@ -204,13 +201,8 @@ def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str
     }
 
 
-def history_context(*, game: Any, seat: Any, at: int | None) -> dict[str, Any]:
+def history_context(*, game: Game, seat: Seat | None, at: int | None) -> dict[str, Any]:
     """Every move in notation (choices unsaid until answered) and the river after move ``at``."""
-    from games import events
-    from games.loading import engine_for
-    from games.models import Event
-    from games.selectors import sealed_seq
-
     engine = engine_for(game)
     viewer = None if seat is None else seat.display_name
     sealed = sealed_seq(game)

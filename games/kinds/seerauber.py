@@ -13,7 +13,10 @@ from django.utils.translation import gettext, gettext_noop
 from engine.base import Game as Engine
 from engine.base import Move
 from engine.seerauber.board import BOOTY, SHIPS
-from games import table_png
+from games import events, table_png
+from games.display import deadline_local
+from games.loading import engine_for, load_state
+from games.models import Event, Game, Seat
 
 NO_MUTINY: Move = {"type": "no_mutiny"}
 
@@ -105,7 +108,6 @@ def timeout_move(engine: Engine, state: Any, player: str) -> Move:
 
 
 COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "K": "black"}
-TITLE = "Seeräuber"
 PAGE_TEMPLATE = "games/seerauber/game.html"
 PLAY_AREA_TEMPLATE = "games/seerauber/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset({"stack"})
@@ -116,10 +118,7 @@ def _disc(pirate: str) -> dict[str, str]:
     return {"name": pirate, "colour": COLOUR_NAMES[pirate[0]], "value": pirate[1]}
 
 
-def _last_move(game: Any) -> dict[str, Any] | None:
-    from games import events
-    from games.models import Event
-
+def _last_move(game: Game) -> dict[str, Any] | None:
     found = Event.objects.filter(game=game, type=events.MOVE).order_by("-seq").first()
     if found is None:
         return None
@@ -168,12 +167,8 @@ def table_context(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def page_context(*, game: Any, seat: Any, selection: dict[str, str]) -> dict[str, Any]:
+def page_context(*, game: Game, seat: Seat | None, selection: dict[str, str]) -> dict[str, Any]:
     """The Seeräuber table as ``seat`` sees it (everything is public [S6]) and its moves."""
-    from games.loading import engine_for, load_state
-    from games.mail import deadline_local
-    from games.models import Game
-
     engine = engine_for(game)
     state = load_state(game)
     viewer = None if seat is None else seat.display_name
@@ -199,12 +194,8 @@ HISTORY_TEMPLATE = "games/table_history.html"
 REPLAY_TEMPLATE = "games/seerauber/_replay.html"
 
 
-def history_context(*, game: Any, seat: Any, at: int | None) -> dict[str, Any]:
+def history_context(*, game: Game, seat: Seat | None, at: int | None) -> dict[str, Any]:
     """Every move in notation and the table after move ``at`` (default: the latest)."""
-    from games import events
-    from games.loading import engine_for
-    from games.models import Event
-
     engine = engine_for(game)
     viewer = None if seat is None else seat.display_name
     states: list[Any] = []

@@ -16,9 +16,9 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from games.chain import chain_hashes
+from games.display import game_label
 from games.kinds import kind_of
 from games.models import Game, Seat
-from games.notices import game_label
 from games.selectors import VERIFY_CHAIN_COMMAND, game_record
 from games.web.views import _seat, seat_language
 

@@ -16,7 +16,6 @@ from games.refusals import refusal_text
 
 GAMES = ("freibeuter", "seerauber", "flusspiraten")
 """The games the lobby offers, in the order of its choice."""
-GAME_TITLES = {"freibeuter": "Freibeuter", "seerauber": "Seeräuber", "flusspiraten": "Flußpiraten"}
 MAX_SEATS = max(get_game(name).MAX_PLAYERS for name in GAMES)
 SEAT_KINDS = [
     ("email", _("a player, invited by email")),
@@ -36,7 +35,7 @@ def game_choices() -> list[tuple[str, str]]:
             "low": engine.MIN_PLAYERS,
             "high": engine.MAX_PLAYERS,
         }
-        choices.append((name, f"{GAME_TITLES[name]} ({count})"))
+        choices.append((name, f"{engine.TITLE} ({count})"))
     return choices
 
 

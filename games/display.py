@@ -1,0 +1,43 @@
+"""Presentation helpers shared by pages, emails and the kinds: a game's label, local times.
+
+They sit below everything that shows a game (web, mail, the kinds' page
+code), so none of those has to import another to name a game or a moment.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime
+
+from django.utils import formats
+
+from engine.base import get_game
+from games.deadlines import deadline_for
+from games.models import Game, Seat
+
+
+def game_label(game: Game) -> str:
+    """The game's name in subjects and bodies: its chosen name, or its title and number."""
+    name = game.options.get("name") if isinstance(game.options, dict) else None
+    return str(name)[:60] if name else f"{get_game(game.kind).TITLE} #{game.pk}"
+
+
+def local_time(moment: str | None, time_zone: str) -> str:
+    """An ISO time as an absolute local time with its zone, in the active language."""
+    if not moment:
+        return ""
+    try:
+        zone = zoneinfo.ZoneInfo(time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = zoneinfo.ZoneInfo("UTC")
+    local = datetime.fromisoformat(moment).astimezone(zone)
+    day = formats.date_format(local, "l")
+    return f"{day}, {formats.date_format(local, 'DATETIME_FORMAT')} ({zone.key})"
+
+
+def deadline_local(game: Game, seat: Seat | None) -> str:
+    """The deadline a page shows ``seat`` (its own while the game waits for it, else the
+    game's earliest) in its time zone, in the active language."""
+    deadline = deadline_for(game, seat)
+    time_zone = seat.time_zone if seat is not None else "UTC"
+    return local_time(deadline.isoformat() if deadline else None, time_zone)

@@ -1,0 +1,52 @@
+"""No import circles among ``engine/``, ``games/`` and ``freibeuter_site/`` (DESIGN §1).
+
+The graph is grimp's (the engine of import-linter), built from the source:
+every ``import`` counts, inside functions and ``if TYPE_CHECKING:`` blocks
+too, so moving an import into a function cannot hide a circle. A package's
+implicit import by its submodules is not an edge (grimp's reading, and
+import-linter's), so an ``__init__`` may gather its children.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import grimp
+import pytest
+
+PACKAGES = ("engine", "games", "freibeuter_site")
+
+
+def import_circles(*packages: str) -> list[tuple[str, ...]]:
+    """Each circle of imports among ``packages`` once, as the modules in import order.
+
+    A direct import ``a → b`` lies on a circle exactly when ``b`` reaches ``a``
+    back; the shortest way back closes it.
+    """
+    graph = grimp.build_graph(*packages, cache_dir=None)
+    circles: dict[frozenset[str], tuple[str, ...]] = {}
+    for importer in sorted(graph.modules):
+        for imported in sorted(graph.find_modules_directly_imported_by(importer)):
+            back = graph.find_shortest_chain(importer=imported, imported=importer)
+            if back is not None:
+                circle = (importer, *back)
+                circles.setdefault(frozenset(circle), circle)
+    return sorted(circles.values(), key=lambda circle: (len(circle), circle))
+
+
+def test_it_finds_no_import_circle_in_the_project() -> None:
+    circles = import_circles(*PACKAGES)
+    assert not circles, "import circles:\n" + "\n".join(" → ".join(c) for c in circles)
+
+
+def test_it_sees_a_circle_closed_by_an_import_inside_a_function(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "harbour"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "ships.py").write_text("from harbour import crews\n")
+    (package / "crews.py").write_text("def hire():\n    from harbour import ships\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    assert import_circles("harbour") == [("harbour.crews", "harbour.ships", "harbour.crews")]

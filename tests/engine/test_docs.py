@@ -17,12 +17,14 @@ from typing import Any
 
 import pytest
 
+from engine.base import get_game
 from tests.clock import clocked_command
 from tests.engine.test_command_line import assert_contains
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 RULES = {"D": "freibeuter.md", "S": "seerauber.md", "F": "flusspiraten.md"}
+NOTATION_ROW = re.compile(r"^\| `(\{.*?\})` \| `([^`]+)`", re.M)
 CITING = ("engine", "games", "freibeuter_site", "templates", "tests", "bench", "locale")
 LABEL = re.compile(r"\[([DSF])([0-9]+)\]")
 EXAMPLE = re.compile(r"<!-- example: (?P<spec>[^\n]*?) -->\n```json\n(?P<body>.*?)\n```", re.S)
@@ -65,6 +67,16 @@ def test_it_defines_every_label_that_the_code_and_tests_cite():
 def test_it_defines_each_label_once_and_numbers_them_without_gaps(game):
     numbers = defined_labels(game)
     assert sorted(numbers) == list(range(1, len(numbers) + 1)), numbers
+
+
+@pytest.mark.parametrize("page", sorted(RULES.values()))
+def test_it_writes_each_move_of_a_rules_table_as_the_engine_reads_and_prints_it(page):
+    game = get_game(page.removesuffix(".md"))
+    rows = NOTATION_ROW.findall((DOCS / "rules" / page).read_text(encoding="utf-8"))
+    assert len(rows) >= 5, f"{page} shows only {len(rows)} moves in both forms"
+    for move, text in rows:
+        assert game.parse_move(text) == json.loads(move), text
+        assert game.format_move(json.loads(move)) == text, move
 
 
 def examples() -> list[tuple[str, Any]]:

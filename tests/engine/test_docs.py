@@ -3,8 +3,8 @@
 Every settled-point label (``[D3]``, ``[S4]``, ``[F5]`` …) cited in the code
 and the tests is defined in its game's rules page, and every marked example
 of ``docs/record-format.md`` gives, through ``python -m engine``, the output
-the page states. The README and the documents point only to files of the
-repository, so a plain clone stands alone.
+the page states. No Markdown page of the project points outside the
+repository (to ``../shared``), so a plain clone stands alone.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from tests.engine.test_command_line import assert_contains
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 RULES = {"D": "freibeuter.md", "S": "seerauber.md", "F": "flusspiraten.md"}
+OUTSIDE = re.compile(r"\.\./shared|shared/(rules|formats|examples)/")
 NOTATION_ROW = re.compile(r"^\| `(\{.*?\})` \| `([^`]+)`", re.M)
 CITING = ("engine", "games", "freibeuter_site", "templates", "tests", "bench", "locale")
 LABEL = re.compile(r"\[([DSF])([0-9]+)\]")
@@ -122,7 +123,7 @@ def test_it_gives_the_output_that_each_example_of_the_record_format_states(tmp_p
     assert checked >= 9, f"only {checked} examples were checked"
 
 
-def test_it_shows_records_and_errors_in_the_shapes_the_page_describes():
+def test_it_shows_whole_records_and_summaries_with_their_required_keys():
     """A record example is a whole ``pbem-record/1``; a summary keeps its required keys."""
     for spec, body in examples():
         if spec.startswith("record"):
@@ -137,10 +138,12 @@ def test_it_shows_records_and_errors_in_the_shapes_the_page_describes():
 
 
 def test_it_points_only_to_files_in_the_repository():
-    pages = [ROOT / "README.md", *DOCS.rglob("*.md")]
+    pages = [p for p in ROOT.rglob("*.md") if not {".venv", "node_modules"} & set(p.parts)]
+    assert ROOT / "README.md" in pages and DOCS / "record-format.md" in pages
     for page in pages:
         text = page.read_text(encoding="utf-8")
-        assert "../shared" not in text and "shared/rules" not in text, page
+        outside = OUTSIDE.search(text)
+        assert outside is None, f"{page.relative_to(ROOT)} points outside the clone: {outside}"
         for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
             if "://" not in target:
                 assert (page.parent / target).exists(), f"{page.name} links to missing {target}"

@@ -1,4 +1,4 @@
-"""The engine's command line (``formats/game-record.md``).
+"""The engine's command line (``docs/record-format.md``).
 
     python -m engine new GAME --players A,B,C [--seed N]
     python -m engine replay RECORD

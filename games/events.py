@@ -117,8 +117,8 @@ MOVE_FIELDS: dict[str, dict[str, type]] = {
         "roll": list,
     },
 }
-"""The keys a move of each game may carry, with their JSON types (``rules/freibeuter.md``
-§10, ``rules/seerauber.md`` §9, ``formats/game-record.md`` *Flußpiraten*); the service
+"""The keys a move of each game may carry, with their JSON types (``docs/rules/freibeuter.md``
+§10, ``docs/rules/seerauber.md`` §9, ``docs/record-format.md`` *Flußpiraten*); the service
 refuses other keys, the API also wrong types. Only the service writes ``roll``
 (:data:`SERVICE_FIELDS`)."""
 

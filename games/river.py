@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from engine.flusspiraten.board import CURRENT, FORD_POSITION, LENGTH
 
 COLOURS = "RBGYKW"
-"""Seat colours, by seat (``formats/game-record.md``)."""
+"""Seat colours, by seat (``docs/record-format.md``)."""
 PAINT = {
     "R": ("#c0392b", "#fff"),
     "B": ("#2460a7", "#fff"),

@@ -1,4 +1,4 @@
-"""Flußpiraten (Walter Müller and Klaus Zoch, 1990), as settled in ``rules/flusspiraten.md``.
+"""Flußpiraten (Walter Müller and Klaus Zoch, 1990), as settled in ``docs/rules/flusspiraten.md``.
 
 The module-level names below make up the game protocol of :mod:`engine.base`.
 Dice are never rolled here: the service writes them into the moves

@@ -1,4 +1,4 @@
-"""Freibeuter (Reiner Stockhausen, 1998), as settled in ``rules/freibeuter.md``.
+"""Freibeuter (Reiner Stockhausen, 1998), as settled in ``docs/rules/freibeuter.md``.
 
 The module-level names below make up the game protocol of :mod:`engine.base`.
 """

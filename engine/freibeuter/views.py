@@ -63,7 +63,7 @@ def _name(names: tuple[str, ...], seat: int | None) -> str | None:
 
 
 def summary(state: State) -> dict[str, Any]:
-    """The omniscient summary of ``formats/game-record.md``."""
+    """The omniscient summary of ``docs/record-format.md``."""
     names = state.players
     points = scores(state)
     return {

@@ -1,4 +1,4 @@
-"""Seeräuber (Buccaneer; Stefan Dorra, 2006), as settled in ``rules/seerauber.md``.
+"""Seeräuber (Buccaneer; Stefan Dorra, 2006), as settled in ``docs/rules/seerauber.md``.
 
 The module-level names below make up the game protocol of :mod:`engine.base`.
 """

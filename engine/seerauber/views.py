@@ -58,7 +58,7 @@ def _pending(state: State) -> dict[str, str] | None:
 
 
 def summary(state: State) -> dict[str, Any]:
-    """The omniscient summary of ``formats/game-record.md``."""
+    """The omniscient summary of ``docs/record-format.md``."""
     names = state.players
     points = scores(state)
     free: list[list[str]] = [[] for _ in names]

@@ -59,8 +59,8 @@ def _kind_move_schema(kind: str) -> dict[str, Any]:
 
 
 MOVE_SCHEMA: dict[str, Any] = {
-    "description": "A move in the canonical notation of its game (rules/freibeuter.md §10, "
-    "rules/seerauber.md §9; formats/game-record.md, Flußpiraten: the service rolls the dice, a "
+    "description": "A move in the canonical notation of its game (docs/rules/freibeuter.md §10, "
+    "docs/rules/seerauber.md §9; docs/record-format.md, Flußpiraten: the service rolls the dice, a "
     "player never sends `roll`). Its fields are those of the game's kind: a move of another "
     "kind, or one the rules forbid in the position, is refused with 400.",
     "anyOf": [_kind_move_schema(kind) for kind in sorted(KINDS)],

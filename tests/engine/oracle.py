@@ -1,7 +1,7 @@
 """An independent model of what one Freibeuter move does, for the property tests.
 
 :func:`expect` takes the public summary before a move and returns the summary
-the rules (``rules/freibeuter.md`` §3–§8) say must follow, worked out from the
+the rules (``docs/rules/freibeuter.md`` §3–§8) say must follow, worked out from the
 rules text alone: which tiles the move surrounds, in which order they resolve,
 who pays whom, who borrows, which deck is drawn from and whether the game
 ends. Only the identity of a drawn card is left open; the caller checks it.

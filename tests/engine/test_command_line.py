@@ -1,4 +1,4 @@
-"""The engine's command line (formats/game-record.md): new, replay, legal, verify.
+"""The engine's command line (docs/record-format.md): new, replay, legal, verify.
 
 Each test runs ``python -m engine`` from the repository root, as CI and the
 service's tools do, and reads its JSON output and exit status.

@@ -1,4 +1,4 @@
-"""Flußpiraten records, dice, the command line and the text notation (formats/game-record.md).
+"""Flußpiraten records, dice, the command line and the text notation (docs/record-format.md).
 
 The format document's example record must replay to its summary; replay checks
 every move's ``roll`` against the Dice table; ``python -m engine`` runs

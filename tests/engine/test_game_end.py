@@ -77,7 +77,7 @@ def test_a_move_that_ends_with_the_last_lair_needs_no_draw_D7(draw):
 
 
 def test_legal_moves_list_a_game_ending_move_once_per_allowed_draw_D7():
-    """formats/game-record.md: a move that ends the game still appears once per allowed draw."""
+    """docs/record-format.md: a move that ends the game still appears once per allowed draw."""
     ending = [m for m in legal_moves(last_lair_ready()) if m.get("card") == "E2"]
     assert ending == [
         {"type": "place", "card": "E2", "boat": True, "draw": "dutchman"},

@@ -48,7 +48,7 @@ def test_equal_highest_scores_share_the_victory_D8():
 
 
 def test_shared_winners_are_listed_in_seat_order_D8():
-    """[D8], formats/game-record.md: winners appear in seat order, the others do not."""
+    """[D8], docs/record-format.md: winners appear in seat order, the others do not."""
     birgit = iter(fill(["D2", "D3", "D4", "D5", "D6", "B4", "C4", "E4"]))
     moves = []
     for a, b, c, d in CORNERS:

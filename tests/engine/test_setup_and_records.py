@@ -1,4 +1,4 @@
-"""Setups and records (rules §1–§2, [D1], [D2]; formats/game-record.md): what is accepted.
+"""Setups and records (rules §1–§2, [D1], [D2]; docs/record-format.md): what is accepted.
 
 A setup must be exactly one full set of components; a record must be a
 ``pbem-record/1`` envelope. Anything else is refused with ``invalid_setup`` or
@@ -144,7 +144,7 @@ INVALID_SETUPS = [
     "change, fragment", [case[1:] for case in INVALID_SETUPS], ids=[c[0] for c in INVALID_SETUPS]
 )
 def test_a_setup_that_is_not_one_full_set_is_refused(change, fragment):
-    """formats/game-record.md: anything but one full set of components is rejected clearly."""
+    """docs/record-format.md: anything but one full set of components is rejected clearly."""
     setup = fresh_setup()
     change(setup)
     with pytest.raises(IllegalMove) as error:
@@ -154,7 +154,7 @@ def test_a_setup_that_is_not_one_full_set_is_refused(change, fragment):
 
 
 def test_a_setup_that_is_no_object_is_refused():
-    """formats/game-record.md: the setup is a JSON object."""
+    """docs/record-format.md: the setup is a JSON object."""
     for setup in (None, [], "setup", 36):
         with pytest.raises(IllegalMove) as error:
             start(PLAYERS, setup)
@@ -213,7 +213,7 @@ INVALID_RECORDS = [
     ids=[case[0] for case in INVALID_RECORDS],
 )
 def test_an_invalid_record_is_refused_with_the_index_of_the_bad_move(change, code, index, fragment):
-    """formats/game-record.md: errors carry a stable code and the index of the move (or None)."""
+    """docs/record-format.md: errors carry a stable code and the index of the move (or None)."""
     record = change(copy.deepcopy(a_record()))
     with pytest.raises(RecordError) as error:
         replay(record)
@@ -225,7 +225,7 @@ def test_an_invalid_record_is_refused_with_the_index_of_the_bad_move(change, cod
 
 
 def test_a_record_without_moves_has_no_moves():
-    """formats/game-record.md: a record without ``moves`` is the opening position."""
+    """docs/record-format.md: a record without ``moves`` is the opening position."""
     record = a_record()
     del record["moves"]
     _, state = replay(record)

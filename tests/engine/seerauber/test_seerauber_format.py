@@ -1,4 +1,4 @@
-"""The Seeräuber section of ``formats/game-record.md``: the worked example, the command line.
+"""The Seeräuber section of ``docs/record-format.md``: the worked example, the command line.
 
 The command-line tests run ``python -m engine`` from the repository root and
 read its JSON output and exit status.

@@ -1,4 +1,4 @@
-"""Seeräuber: one test per rule of ``rules/seerauber.md`` and per settled point [S1]–[S6].
+"""Seeräuber: one test per rule of ``docs/rules/seerauber.md`` and per settled point [S1]–[S6].
 
 Positions are reached through real moves in the text notation (§9), made by
 whoever is to move; the deck is the worked example's, so S02, S14 and S09

@@ -9,15 +9,13 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from engine import chain
 from engine.fairness import canonical_json
+from tests.engine.test_command_line import run as engine_command
 
-ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data"
 
 
@@ -62,15 +60,7 @@ def chained_record() -> dict[str, Any]:
 def run(tmp_path: Path, record: Any, *hashes: str) -> tuple[int, Any]:
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", "verify-chain", str(path), *hashes],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    return done.returncode, json.loads(done.stdout)
+    return engine_command("verify-chain", str(path), *hashes)
 
 
 def test_each_hash_is_sha256_of_the_previous_hash_and_the_canonical_content() -> None:

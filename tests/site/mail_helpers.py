@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import email
 import email.policy
+import io
+import mailbox
 import os
 import socket
 import threading
@@ -17,6 +19,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -24,7 +27,9 @@ import redis
 from aiosmtpd.controller import Controller
 from celery.contrib.testing.worker import start_worker
 from django.conf import settings
+from django.core.management import call_command
 from django.db import connection
+from django.test import Client
 
 from freibeuter_site.celery import app
 from games import tasks
@@ -172,3 +177,36 @@ def worker(transactional_db: None, queue: str, smtp: SmtpSink) -> Iterator[Any]:
     ) as running:
         yield running
     _close_other_connections()
+
+
+INBOUND_SECRET = "inbound-test-secret"
+"""The webhook secret the inbound-mail tests set (``INBOUND_MAIL_SECRET``)."""
+
+
+def by_webhook(raw: bytes, client: Client, tmp_path: Path) -> str:
+    """Deliver ``raw`` to ``POST /mail/inbound/``; the outcome it answers."""
+    answer = client.post(
+        "/mail/inbound/",
+        raw,
+        content_type="message/rfc822",
+        HTTP_AUTHORIZATION=f"Bearer {INBOUND_SECRET}",
+    )
+    assert answer.status_code == 200
+    return str(answer.json()["outcome"])
+
+
+def by_maildir(raw: bytes, client: Client, tmp_path: Path) -> str:
+    """Deliver ``raw`` into a Maildir read by ``fetch_mail``; the outcome it prints."""
+    box = mailbox.Maildir(tmp_path / "replies", create=True)
+    key = box.add(raw)
+    out = io.StringIO()
+    call_command("fetch_mail", maildir=str(tmp_path / "replies"), stdout=out)
+    assert box.get_message(key).get_subdir() == "cur"
+    return out.getvalue().removeprefix(f"{key}: ").strip()
+
+
+CHANNELS: dict[str, Callable[[bytes, Client, Path], str]] = {
+    "webhook": by_webhook,
+    "maildir": by_maildir,
+}
+"""The two ways received mail comes in, by name (for ``parametrize``)."""

@@ -8,8 +8,6 @@ with a legal move on its first line: only its automatic marker may stop it.
 from __future__ import annotations
 
 import io
-import mailbox
-from collections.abc import Callable
 from email.utils import make_msgid
 from pathlib import Path
 from typing import Any
@@ -18,13 +16,12 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from imap_server import ImapServer, imap  # noqa: F401
+from mail_helpers import CHANNELS, INBOUND_SECRET
 
 from games.links import reply_address
 from games.loading import engine_for
 from games.models import Event, Game, InboundMail, OutboundMail, Seat
 from games.selectors import game_legal_moves
-
-SECRET = "automatic-mail-secret"
 
 DELIVERY_REPORT = """\
 Content-Type: multipart/report; report-type=delivery-status; boundary="report"
@@ -104,32 +101,9 @@ def mail(seat: Seat, headers: dict[str, str], *, report: bool = False) -> bytes:
     return ("\r\n".join(lines) + "\r\n" + body.replace("\n", "\r\n")).encode()
 
 
-def by_webhook(raw: bytes, client: Client, tmp_path: Path) -> str:
-    answer = client.post(
-        "/mail/inbound/", raw, content_type="message/rfc822", HTTP_AUTHORIZATION=f"Bearer {SECRET}"
-    )
-    assert answer.status_code == 200
-    return str(answer.json()["outcome"])
-
-
-def by_maildir(raw: bytes, client: Client, tmp_path: Path) -> str:
-    box = mailbox.Maildir(tmp_path / "replies", create=True)
-    key = box.add(raw)
-    out = io.StringIO()
-    call_command("fetch_mail", maildir=str(tmp_path / "replies"), stdout=out)
-    assert box.get_message(key).get_subdir() == "cur"
-    return out.getvalue().removeprefix(f"{key}: ").strip()
-
-
-CHANNELS: dict[str, Callable[[bytes, Client, Path], str]] = {
-    "webhook": by_webhook,
-    "maildir": by_maildir,
-}
-
-
 @pytest.fixture(autouse=True)
 def _webhook_secret(settings: Any) -> None:
-    settings.INBOUND_MAIL_SECRET = SECRET
+    settings.INBOUND_MAIL_SECRET = INBOUND_SECRET
 
 
 def outbox(game: Game) -> list[tuple[str, int | None]]:

@@ -12,21 +12,18 @@ sent, must be exactly the one expected.
 
 from __future__ import annotations
 
-import io
-import mailbox
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
+from mail_helpers import CHANNELS, INBOUND_SECRET
 
 from games.links import reply_address
 from games.models import Event, OutboundMail, Seat
 from games.services import PlayerSpec, game_create
 
 CORPUS = Path(__file__).parent / "replies"
-SECRET = "corpus-secret"
 PLAYERS = {"freibeuter": 2, "seerauber": 3, "flusspiraten": 3}
 
 
@@ -129,28 +126,9 @@ def _raw(name: str, seat: Seat) -> bytes:
     return raw.replace(b"PLAY_ADDRESS", reply_address(seat).encode())
 
 
-def _by_maildir(raw: bytes, client: Client, tmp_path: Path) -> str:
-    box = mailbox.Maildir(tmp_path / "replies", create=True)
-    key = box.add(raw)
-    out = io.StringIO()
-    call_command("fetch_mail", maildir=str(tmp_path / "replies"), stdout=out)
-    return out.getvalue().removeprefix(f"{key}: ").strip()
-
-
-def _by_webhook(raw: bytes, client: Client, tmp_path: Path) -> str:
-    answer = client.post(
-        "/mail/inbound/", raw, content_type="message/rfc822", HTTP_AUTHORIZATION=f"Bearer {SECRET}"
-    )
-    assert answer.status_code == 200
-    return str(answer.json()["outcome"])
-
-
-CHANNELS = {"maildir": _by_maildir, "webhook": _by_webhook}
-
-
 @pytest.fixture(autouse=True)
 def _webhook_secret(settings: Any) -> None:
-    settings.INBOUND_MAIL_SECRET = SECRET
+    settings.INBOUND_MAIL_SECRET = INBOUND_SECRET
 
 
 @pytest.mark.parametrize("channel", CHANNELS)

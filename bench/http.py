@@ -109,7 +109,7 @@ def _deal_many(env: dict[str, str], count: int) -> list[dict[str, Any]]:
 import json, random
 from django.db import transaction
 from games.links import seat_token
-from games.loading import engine_for, load_state
+from games.store.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 from games.services import PlayerSpec, game_create, move_submit
 templates = []

@@ -21,11 +21,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from games import events
 from games.audit import moderator_of
 from games.errors import GameError
 from games.models import Event, Game, InboundMail, OutboundMail, Seat
 from games.moderation_requests import action_run
+from games.store import events
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]

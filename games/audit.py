@@ -12,10 +12,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 
-from games import events
 from games.event_lines import event_line
-from games.loading import engine_for, load_state
 from games.models import Event, Game
+from games.store import events
+from games.store.loading import engine_for, load_state
 
 AUDIT_LIMIT = 500
 

@@ -14,11 +14,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games import events
 from games.errors import GameOver, NotAllowed
 from games.models import Event, Game, Seat
-from games.projections import event_append
 from games.selectors import hidden_seqs
+from games.store import events
+from games.store.projections import event_append
 
 
 class ChatTooLong(NotAllowed):

@@ -12,13 +12,13 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
-from games import events
 from games.deadlines import deadline_for
 from games.display import game_label, local_time
 from games.drawing import seat_marks
 from games.kinds import kind_of
 from games.links import seat_token
 from games.models import Event, Game, Seat
+from games.store import events
 
 PAGE_SIZE = 20
 MINE_LIMIT = 200

@@ -15,15 +15,15 @@ from typing import Any
 
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
-from games import events
 from games.controls import Controls, controls_for, query
 from games.deadlines import deadline_for
 from games.describe import card_label, move_words, player_label, public_position
 from games.display import deadline_local
 from games.drawing import board_drawing, player_marks
-from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 from games.refusals import refusal_text
+from games.store import events
+from games.store.loading import engine_for, load_state
 
 
 def state_at(game: Game, seq: int) -> Any:

@@ -34,15 +34,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 
 from engine.base import IllegalMove
-from games import events
 from games.errors import GameError
 from games.links import REPLY_PREFIX, seat_from_reply_address
-from games.loading import engine_for, load_state
 from games.models import InboundMail, Seat
 from games.notices import notice_mails_queue, reply_mail_queue
 from games.refusals import refusal_text
 from games.reply_text import first_line, reply_body
 from games.services import move_submit
+from games.store import events
+from games.store.loading import engine_for, load_state
 from games.takebacks import takeback_answer
 
 log = logging.getLogger(__name__)

@@ -24,8 +24,8 @@ from prometheus_client.core import (
 )
 from prometheus_client.registry import Collector
 
-from games import events
 from games.models import Event, Game, OutboundMail, SweepRecord
+from games.store import events
 
 
 class DatabaseCollector(Collector):

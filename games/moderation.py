@@ -16,13 +16,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games import events
 from games.deadlines import CLOCK_FIELDS, clock_extend, clocks_earliest
 from games.errors import GameNotActive, GameOver, NotAllowed
-from games.loading import engine_for, load_state
 from games.models import Event, Game, OutboundMail, Seat
 from games.notices import notice_mails_queue
-from games.projections import event_append
+from games.store import events
+from games.store.loading import engine_for, load_state
+from games.store.projections import event_append
 from games.timeouts import game_resume, seat_replace
 from games.turns import clocks_update, turn_begin
 

@@ -16,7 +16,6 @@ from django.conf import settings
 from django.utils import translation
 
 from engine.base import Game as Engine
-from games import events
 from games.deadlines import time_control
 from games.display import game_label
 from games.event_lines import event_line
@@ -25,6 +24,7 @@ from games.links import preferences_link, reply_address, seat_link
 from games.models import Event, Game, MailPreference, OutboundMail, Seat
 from games.outbox import mail_queue
 from games.selectors import hidden_seqs, sealed_seq
+from games.store import events
 
 EXAMPLES = 3
 SINCE_LIMIT = 40

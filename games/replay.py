@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import events, selectors
+from games import selectors
 from games.describe import move_words, player_label, public_position
 from games.drawing import board_drawing, player_marks
 from games.event_lines import event_line
 from games.game_page import move_highlight
-from games.loading import engine_for
 from games.models import Event, Game, Seat
+from games.store import events
+from games.store.loading import engine_for
 
 
 def _stored(game: Game) -> list[tuple[int, str, int, Any]]:

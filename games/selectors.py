@@ -15,11 +15,11 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
 from engine import chain
-from games import events
-from games.chain import chain_events
 from games.errors import RecordHidden
-from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
+from games.store import events
+from games.store.chain import chain_events
+from games.store.loading import engine_for, load_state
 
 VERIFY_COMMAND = "python -m engine verify RECORD COMMITMENT"
 VERIFY_CHAIN_COMMAND = "python -m engine verify-chain RECORD [HASH ...]"

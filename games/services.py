@@ -23,13 +23,13 @@ from engine import fairness
 from engine.base import Game as Engine
 from engine.base import IllegalMove, get_game
 from engine.record import RecordError, open_record
-from games import events
 from games.deadlines import CLOCK_FIELDS, clock_turn_end
 from games.errors import GameError, GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
-from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 from games.names import name_normal, names_clean
-from games.projections import event_append, projections_set, snapshot_on_commit
+from games.store import events
+from games.store.loading import engine_for, load_state
+from games.store.projections import event_append, projections_set, snapshot_on_commit
 from games.turns import turn_begin
 
 

@@ -4,7 +4,7 @@ A move may be taken back only while it revealed nothing (no card drawn — in
 Freibeuter only ``board`` does not draw) and nobody has moved since. When
 every other human seat has accepted (bot seats never object),
 ``move_taken_back`` is appended: replay then restores the state from before
-the move (``games.loading.fold``), and the player is to move again with a
+the move (``games.store.loading.fold``), and the player is to move again with a
 fresh clock and a turn email.
 """
 
@@ -16,14 +16,14 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import events
 from games.deadlines import CLOCK_FIELDS
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.kinds import kind_of
-from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 from games.notices import notice_mails_queue
-from games.projections import event_append, projections_set, snapshot_on_commit
+from games.store import events
+from games.store.loading import engine_for, load_state
+from games.store.projections import event_append, projections_set, snapshot_on_commit
 from games.turns import turn_begin
 
 

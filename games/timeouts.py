@@ -27,7 +27,6 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import events
 from games.deadlines import (
     CLOCK_FIELDS,
     RUNNING_FIELDS,
@@ -37,11 +36,12 @@ from games.deadlines import (
 )
 from games.errors import GameError, GameNotActive
 from games.kinds import kind_of
-from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 from games.notices import reminder_mail_queue, timeout_mails_queue
-from games.projections import event_append
 from games.services import move_submit
+from games.store import events
+from games.store.loading import engine_for, load_state
+from games.store.projections import event_append
 from games.turns import clocks_update, turn_begin
 
 log = logging.getLogger(__name__)

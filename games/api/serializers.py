@@ -17,7 +17,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from engine.base import GAME_MODULES, get_game
-from games import chat, events, services
+from games import chat, services
 from games.api.fields import (
     StrictBooleanField,
     StrictCharField,
@@ -25,8 +25,9 @@ from games.api.fields import (
     StrictRegexField,
 )
 from games.kinds import KINDS
-from games.loading import engine_for
 from games.names import NAME_LENGTH, BadName, NameTaken, name_clean, names_clean
+from games.store import events
+from games.store.loading import engine_for
 
 MAX_STRING = 32
 MAX_ORDER = 36

@@ -24,13 +24,13 @@ from engine.base import Game as Engine
 from engine.base import Move
 from engine.flusspiraten import format_move
 from engine.flusspiraten.board import CURRENT, LENGTH
-from games import events
 from games.display import deadline_local
-from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
 from games.river import FORDS, PAINT, POSITIONS, river_svg, seat_colours, walk_letters
 from games.river_png import board_png as river_png
 from games.selectors import sealed_seq
+from games.store import events
+from games.store.loading import engine_for, load_state
 
 TIMEOUT_MOVES: dict[str, Move] = {
     "choose": {"type": "choose", "choice": "die"},

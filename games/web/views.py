@@ -27,9 +27,9 @@ from games.display import game_label
 from games.errors import GameError
 from games.kinds import kind_of
 from games.links import seat_from_token
-from games.loading import engine_for
 from games.models import Game, Seat
 from games.refusals import refusal_text
+from games.store.loading import engine_for
 
 SELECTION_KEYS = ("card", "field", "move")
 

@@ -15,10 +15,10 @@ from django.db import connections
 
 from games.deadlines import BadOptions
 from games.links import seat_from_token, seat_token
-from games.loading import engine_for, load_state
 from games.models import Event, Game, OutboundMail
-from games.projections import game_projections_rebuild
 from games.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
+from games.store.projections import game_projections_rebuild
 from games.timeouts import (
     NoVacationLeft,
     deadline_sweep,

@@ -15,9 +15,9 @@ from imap_server import PASSWORD, ImapServer, imap  # noqa: F401
 from mail_helpers import free_port
 
 from games.links import reply_address
-from games.loading import engine_for
 from games.models import Event, Game, OutboundMail, Seat
 from games.selectors import game_legal_moves
+from games.store.loading import engine_for
 
 
 def reply(seat: Seat, text: str) -> bytes:

@@ -20,9 +20,9 @@ from django.test import Client
 from imap_server import ImapServer, imap  # noqa: F401
 
 from games.links import reply_address
-from games.loading import engine_for
 from games.models import Event, Game, InboundMail, OutboundMail, Seat
 from games.selectors import game_legal_moves
+from games.store.loading import engine_for
 
 SECRET = "automatic-mail-secret"
 

@@ -22,13 +22,13 @@ from engine.base import IllegalMove
 from games.errors import GameError
 from games.inbound import mail_receive
 from games.links import seat_token
-from games.loading import engine_for
 from games.lobby import SeatSpec, open_seat_take, table_create
 from games.mail import mail_compose
 from games.models import Game, OutboundMail, Seat
 from games.refusals import SENTENCES, refusal_text
 from games.selectors import game_legal_moves
 from games.services import PlayerSpec, game_create
+from games.store.loading import engine_for
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("de", "fr")

@@ -10,14 +10,14 @@ import pytest
 from django.core.cache import cache
 from django.utils import translation
 
-from games import events
 from games.errors import GameOver, NotAllowed
-from games.loading import engine_for, fold, load_state
 from games.models import Event, Game, OutboundMail, Seat
-from games.projections import game_projections_rebuild
 from games.replay import game_replay
 from games.selectors import moves_played
 from games.services import PlayerSpec, game_create, move_submit
+from games.store import events
+from games.store.loading import engine_for, fold, load_state
+from games.store.projections import game_projections_rebuild
 from games.takebacks import takeback_answer, takeback_pending, takeback_request
 from tests.clock import T0
 

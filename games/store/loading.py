@@ -19,8 +19,8 @@ from django.core.cache import cache
 
 from engine.base import Game as Engine
 from engine.base import IllegalMove, get_game
-from games import events
 from games.models import Event, Game
+from games.store import events
 
 log = logging.getLogger(__name__)
 

@@ -14,12 +14,12 @@ from django.db import transaction
 
 from engine.base import Game as Engine
 from engine.base import Result
-from games import events
-from games.chain import chain_link
-from games.clock_replay import clock_replay
 from games.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
-from games.loading import engine_for, fold, store_snapshot
 from games.models import Event, Game
+from games.store import events
+from games.store.chain import chain_link
+from games.store.clock_replay import clock_replay
+from games.store.loading import engine_for, fold, store_snapshot
 
 PROJECTION_FIELDS = [
     "last_seq",
@@ -47,7 +47,7 @@ def event_append(
 ) -> Event:
     """Append the next event of ``game``, stamped with the service's clock time ``now``.
 
-    The clock projections are rebuilt from these stamps (``games.clock_replay``), and
+    The clock projections are rebuilt from these stamps (``games.store.clock_replay``), and
     ``game.updated_at`` follows the same clock, never a second reading of it. The event's
     hash chains on ``game.head_hash`` (the locked row's, so no read of the last event),
     which then moves to it: the caller saves it with ``last_seq``.

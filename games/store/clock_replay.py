@@ -19,7 +19,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.base import Game as Engine
-from games import events
 from games.deadlines import (
     clock_extend,
     clock_pause_for,
@@ -27,8 +26,9 @@ from games.deadlines import (
     clocks_earliest,
     clocks_follow,
 )
-from games.loading import fold
 from games.models import Game, Seat
+from games.store import events
+from games.store.loading import fold
 
 STATUS_OF = {
     events.GAME_PAUSED: Game.Status.PAUSED,

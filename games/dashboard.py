@@ -12,7 +12,7 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
-from games.deadlines import deadline_for
+from games.clocks.deadlines import deadline_for
 from games.display import game_label, local_time
 from games.drawing import seat_marks
 from games.kinds import kind_of

@@ -16,7 +16,7 @@ from itertools import groupby
 from django.db import transaction
 from django.utils import timezone
 
-from games.deadlines import zone_of
+from games.clocks.deadlines import zone_of
 from games.models import Game, OutboundMail
 from games.outbox import mail_queue
 

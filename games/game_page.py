@@ -15,8 +15,8 @@ from typing import Any
 
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
+from games.clocks.deadlines import deadline_for
 from games.controls import Controls, controls_for, query
-from games.deadlines import deadline_for
 from games.describe import card_label, move_words, player_label, public_position
 from games.display import deadline_local
 from games.drawing import board_drawing, player_marks

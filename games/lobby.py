@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.base import get_game
-from games.deadlines import time_control
+from games.clocks.deadlines import time_control
 from games.errors import GameError
 from games.kinds import KINDS
 from games.links import seat_link

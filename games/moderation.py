@@ -16,14 +16,14 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games.deadlines import CLOCK_FIELDS, clock_extend, clocks_earliest
+from games.clocks.deadlines import CLOCK_FIELDS, clock_extend, clocks_earliest
+from games.clocks.timeouts import game_resume, seat_replace
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.models import Event, Game, OutboundMail, Seat
 from games.notices import notice_mails_queue
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append
-from games.timeouts import game_resume, seat_replace
 from games.turns import clocks_update, turn_begin
 
 PERMISSION = "games.moderate_game"
@@ -80,7 +80,7 @@ def game_pause(*, game: Game, moderator: User, reason: str, now: datetime | None
 
 @transaction.atomic
 def game_unpause(*, game: Game, moderator: User, reason: str, now: datetime | None = None) -> Game:
-    """Let a paused game go on (``games.timeouts.game_resume``) and tell every player."""
+    """Let a paused game go on (``games.clocks.timeouts.game_resume``) and tell every player."""
     now, reason = now or timezone.now(), _reason(reason)
     _open_game(game)
     game = game_resume(game=game, actor=actor_of(moderator), reason=reason, now=now)

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.utils import translation
 
 from engine.base import Game as Engine
-from games.deadlines import time_control
+from games.clocks.deadlines import time_control
 from games.display import game_label
 from games.event_lines import event_line
 from games.kinds import kind_of

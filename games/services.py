@@ -23,7 +23,7 @@ from engine import fairness
 from engine.base import Game as Engine
 from engine.base import IllegalMove, get_game
 from engine.record import RecordError, open_record
-from games.deadlines import CLOCK_FIELDS, clock_turn_end
+from games.clocks.deadlines import CLOCK_FIELDS, clock_turn_end
 from games.errors import GameError, GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
 from games.models import Event, Game, Seat
 from games.names import name_normal, names_clean

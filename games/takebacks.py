@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.deadlines import CLOCK_FIELDS
+from games.clocks.deadlines import CLOCK_FIELDS
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.kinds import kind_of
 from games.models import Event, Game, Seat

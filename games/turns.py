@@ -14,7 +14,7 @@ from django.db import transaction
 from django.dispatch import Signal
 
 from engine.base import Game as Engine
-from games.deadlines import RUNNING_FIELDS, clocks_follow
+from games.clocks.deadlines import RUNNING_FIELDS, clocks_follow
 from games.models import Game, Seat
 from games.notices import turn_mails_queue
 

@@ -1,7 +1,7 @@
 """Rebuild the clock projections by replaying a game's events through the write path's clock.
 
 Every event is stamped with the clock time of the service that appended it
-(``Event.created_at``), so folding the functions of ``games.deadlines`` over
+(``Event.created_at``), so folding the functions of ``games.clocks.deadlines`` over
 the events in order, each at its own time, leaves the clocks the write path
 left: per seat its running clock (``turn_started_at``, ``turn_allowance``,
 ``deadline_at``, ``remind_at``), ``clock_bank``, ``timeouts`` and
@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.base import Game as Engine
-from games.deadlines import (
+from games.clocks.deadlines import (
     clock_extend,
     clock_pause_for,
     clock_turn_end,
@@ -143,7 +143,7 @@ def _replaced(
 ) -> None:
     """A seat changed hands: the timeout ladder's bot plays on at once; a moderator's change
     clears the timeouts and restarts the seat's clock if the game waits for it
-    (``games.timeouts``, ``games.moderation``)."""
+    (``games.clocks.timeouts``, ``games.moderation``)."""
     seat.is_bot = payload["by"] == "bot"
     if actor == "system:deadline":
         return

@@ -14,7 +14,7 @@ from django.db import transaction
 
 from engine.base import Game as Engine
 from engine.base import Result
-from games.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
+from games.clocks.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from games.models import Event, Game
 from games.store import events
 from games.store.chain import chain_link

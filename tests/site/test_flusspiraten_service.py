@@ -17,6 +17,7 @@ from email.utils import make_msgid
 import pytest
 from django.test import Client
 
+from games.clocks.timeouts import deadline_sweep
 from games.inbound import mail_receive
 from games.links import reply_address, seat_token
 from games.lobby import LobbyError, SeatSpec, table_create
@@ -26,7 +27,6 @@ from games.notices import reminder_mail_queue
 from games.services import PlayerSpec, game_create, game_import, move_submit
 from games.store import events
 from games.store.loading import engine_for, load_state
-from games.timeouts import deadline_sweep
 from tests.clock import T0
 
 NAMES = ("Volker", "Birgit", "Dieter")

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 
+from games.clocks.timeouts import deadline_sweep
 from games.inbound import mail_receive
 from games.links import reply_address
 from games.mail import mail_compose
@@ -18,7 +19,6 @@ from games.models import Event, Game, OutboundMail
 from games.services import PlayerSpec, game_create, move_submit
 from games.store import events
 from games.store.loading import engine_for, load_state
-from games.timeouts import deadline_sweep
 from tests.clock import T0
 
 NAMES = ("Anne", "Bart", "Cleo", "Dirk")

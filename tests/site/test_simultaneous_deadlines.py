@@ -17,8 +17,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from games import moderation
+from games.clocks.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
+from games.clocks.timeouts import deadline_sweep, seat_replace, vacation_start
 from games.dashboard import dashboard
-from games.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from games.display import local_time
 from games.links import seat_token
 from games.mail import mail_compose
@@ -27,7 +28,6 @@ from games.services import PlayerSpec, game_create, move_submit
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import game_projections_rebuild
-from games.timeouts import deadline_sweep, seat_replace, vacation_start
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change

@@ -27,7 +27,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games.deadlines import (
+from games.clocks.deadlines import (
     CLOCK_FIELDS,
     RUNNING_FIELDS,
     clock_pause_for,

@@ -16,7 +16,7 @@ from engine.base import Game as Engine
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
 from games.describe import card_label, move_action
-from games.refusals import refusal_text
+from games.play.refusals import refusal_text
 
 
 @dataclass

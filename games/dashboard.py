@@ -16,8 +16,8 @@ from games.clocks.deadlines import deadline_for
 from games.display import game_label, local_time
 from games.drawing import seat_marks
 from games.kinds import kind_of
-from games.links import seat_token
 from games.models import Event, Game, Seat
+from games.play.links import seat_token
 from games.store import events
 
 PAGE_SIZE = 20

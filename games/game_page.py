@@ -21,7 +21,7 @@ from games.describe import card_label, move_words, player_label, public_position
 from games.display import deadline_local
 from games.drawing import board_drawing, player_marks
 from games.models import Event, Game, Seat
-from games.refusals import refusal_text
+from games.play.refusals import refusal_text
 from games.store import events
 from games.store.loading import engine_for, load_state
 

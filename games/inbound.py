@@ -35,15 +35,15 @@ from django.utils import timezone, translation
 
 from engine.base import IllegalMove
 from games.errors import GameError
-from games.links import REPLY_PREFIX, seat_from_reply_address
 from games.models import InboundMail, Seat
 from games.notices import notice_mails_queue, reply_mail_queue
-from games.refusals import refusal_text
+from games.play.links import REPLY_PREFIX, seat_from_reply_address
+from games.play.refusals import refusal_text
+from games.play.services import move_submit
+from games.play.takebacks import takeback_answer
 from games.reply_text import first_line, reply_body
-from games.services import move_submit
 from games.store import events
 from games.store.loading import engine_for, load_state
-from games.takebacks import takeback_answer
 
 log = logging.getLogger(__name__)
 

@@ -279,7 +279,7 @@ class Table(models.Model):
     fixes them for good, so a ``Game`` exists only once every seat is taken:
     until then the lobby keeps a ``Table`` of ``Invitation`` rows (one per
     seat, by email, open to anyone, or a bot), and taking the last seat deals
-    the game (``games.lobby``).
+    the game (``games.play.lobby``).
     """
 
     class Status(models.TextChoices):

@@ -21,10 +21,10 @@ from games.clocks.timeouts import game_resume, seat_replace
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.models import Event, Game, OutboundMail, Seat
 from games.notices import notice_mails_queue
+from games.play.turns import clocks_update, turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append
-from games.turns import clocks_update, turn_begin
 
 PERMISSION = "games.moderate_game"
 MAX_EXTENSION_HOURS = 24 * 30

@@ -20,10 +20,10 @@ from games.clocks.deadlines import time_control
 from games.display import game_label
 from games.event_lines import event_line
 from games.kinds import kind_of
-from games.links import preferences_link, reply_address, seat_link
 from games.models import Event, Game, MailPreference, OutboundMail, Seat
 from games.outbox import mail_queue
-from games.selectors import hidden_seqs, sealed_seq
+from games.play.links import preferences_link, reply_address, seat_link
+from games.play.selectors import hidden_seqs, sealed_seq
 from games.store import events
 
 EXAMPLES = 3

@@ -38,11 +38,11 @@ from games.errors import GameError, GameNotActive
 from games.kinds import kind_of
 from games.models import Event, Game, Seat
 from games.notices import reminder_mail_queue, timeout_mails_queue
-from games.services import move_submit
+from games.play.services import move_submit
+from games.play.turns import clocks_update, turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append
-from games.turns import clocks_update, turn_begin
 
 log = logging.getLogger(__name__)
 

@@ -26,9 +26,9 @@ from engine.flusspiraten import format_move
 from engine.flusspiraten.board import CURRENT, LENGTH
 from games.display import deadline_local
 from games.models import Event, Game, Seat
+from games.play.selectors import sealed_seq
 from games.river import FORDS, PAINT, POSITIONS, river_svg, seat_colours, walk_letters
 from games.river_png import board_png as river_png
-from games.selectors import sealed_seq
 from games.store import events
 from games.store.loading import engine_for, load_state
 

@@ -63,7 +63,7 @@ def clock_replay(
 
     Also moves ``game.status`` and ``to_move`` along the way; the caller sets them after.
     The write path lets the clocks follow once after a move and the passes the service
-    made after it (``games.services._forced_passes``), so the replay does too.
+    made after it (``games.play.services._forced_passes``), so the replay does too.
     """
     by_name = {seat.display_name: seat for seat in seats}
     for name, is_bot in _initial_bots(by_name, stored).items():

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 from games.display import game_label
 from games.kinds import kind_of
 from games.models import Game, Seat
-from games.selectors import VERIFY_CHAIN_COMMAND, game_record
+from games.play.selectors import VERIFY_CHAIN_COMMAND, game_record
 from games.store.chain import chain_hashes
 from games.web.views import _seat, seat_language
 

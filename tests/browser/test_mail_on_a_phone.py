@@ -18,7 +18,7 @@ import pytest
 
 from games.mail import mail_compose
 from games.models import OutboundMail
-from games.services import PlayerSpec, game_create
+from games.play.services import PlayerSpec, game_create
 from games.web import mailbox
 from tests.clock import T0
 

@@ -18,14 +18,14 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 
 from games import moderation
-from games.accounts import sign_in_request
-from games.chat import chat_post
 from games.digest import OVERDUE, digest_send
-from games.lobby import SeatSpec, invitation_accept, open_seat_take, table_create
 from games.mail import TEMPLATE_OF
 from games.models import Game, Invitation, MailPreference, OutboundMail, Seat
 from games.notices import reminder_mail_queue, reply_mail_queue, timeout_mails_queue
-from games.services import move_submit
+from games.play.accounts import sign_in_request
+from games.play.chat import chat_post
+from games.play.lobby import SeatSpec, invitation_accept, open_seat_take, table_create
+from games.play.services import move_submit
 from games.store.loading import engine_for, load_state
 from tests.clock import T0
 

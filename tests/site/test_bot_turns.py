@@ -14,7 +14,7 @@ import pytest
 from mail_helpers import SmtpSink, poll, queue, smtp, worker  # noqa: F401
 
 from games.models import Event, Game
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 
 pytestmark = pytest.mark.django_db(transaction=True)

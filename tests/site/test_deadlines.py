@@ -21,9 +21,9 @@ from games.clocks.timeouts import (
     seat_replace,
     vacation_start,
 )
-from games.links import seat_from_token, seat_token
 from games.models import Event, Game, OutboundMail
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.links import seat_from_token, seat_token
+from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 from games.store.projections import game_projections_rebuild
 from tests.clock import T0

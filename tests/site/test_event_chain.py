@@ -19,11 +19,11 @@ from django.db import connection
 from django.test import Client
 
 from engine import chain
-from games.chat import chat_post
 from games.models import Event, Game
 from games.moderation import game_abort
-from games.selectors import game_legal_moves
-from games.services import move_submit
+from games.play.chat import chat_post
+from games.play.selectors import game_legal_moves
+from games.play.services import move_submit
 from games.store.chain import chain_check, chain_events
 
 ROOT = Path(__file__).resolve().parents[2]

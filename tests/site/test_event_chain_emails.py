@@ -18,8 +18,8 @@ from test_event_chain import verify_chain
 
 from games.models import Event, Game
 from games.moderation import game_abort
-from games.selectors import game_legal_moves, game_record
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.selectors import game_legal_moves, game_record
+from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.chain import chain_link
 
 pytestmark = pytest.mark.django_db(transaction=True)

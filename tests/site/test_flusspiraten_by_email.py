@@ -12,9 +12,9 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 
 from games.inbound import mail_receive
-from games.links import reply_address
 from games.models import Event, Game, OutboundMail, Seat
-from games.services import PlayerSpec, game_create
+from games.play.links import reply_address
+from games.play.services import PlayerSpec, game_create
 from games.store import events
 from games.store.loading import engine_for, load_state
 

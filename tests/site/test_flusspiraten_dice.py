@@ -17,10 +17,10 @@ from django.test import Client
 from engine import fairness
 from engine.base import IllegalMove
 from games.kinds import KINDS
-from games.links import seat_token
-from games.lobby import LobbyError, SeatSpec, table_create
 from games.models import Event, Game
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.links import seat_token
+from games.play.lobby import LobbyError, SeatSpec, table_create
+from games.play.services import PlayerSpec, game_create, move_submit
 from games.store import events
 from games.store.loading import engine_for, load_state
 

@@ -21,8 +21,8 @@ from games import river
 from games.mail import mail_compose
 from games.models import OutboundMail
 from games.notices import reminder_mail_queue
+from games.play.services import PlayerSpec, game_create
 from games.river_png import board_png
-from games.services import PlayerSpec, game_create
 from games.store.loading import engine_for, load_state
 from tests.engine.flusspiraten_positions import position
 

@@ -19,12 +19,12 @@ from django.test import Client
 
 from games.clocks.timeouts import deadline_sweep
 from games.inbound import mail_receive
-from games.links import reply_address, seat_token
-from games.lobby import LobbyError, SeatSpec, table_create
 from games.mail import mail_compose
 from games.models import Event, Game, OutboundMail
 from games.notices import reminder_mail_queue
-from games.services import PlayerSpec, game_create, game_import, move_submit
+from games.play.links import reply_address, seat_token
+from games.play.lobby import LobbyError, SeatSpec, table_create
+from games.play.services import PlayerSpec, game_create, game_import, move_submit
 from games.store import events
 from games.store.loading import engine_for, load_state
 from tests.clock import T0

@@ -14,8 +14,8 @@ from django.core.management import CommandError, call_command
 
 from engine.record import new_record, replay
 from games.models import Event, Game
-from games.selectors import game_legal_moves
-from games.services import game_import, move_submit
+from games.play.selectors import game_legal_moves
+from games.play.services import game_import, move_submit
 from games.store import events
 from games.store.loading import _key, engine_for, load_state
 

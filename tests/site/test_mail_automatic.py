@@ -19,9 +19,9 @@ from django.core.management import call_command
 from django.test import Client
 from imap_server import ImapServer, imap  # noqa: F401
 
-from games.links import reply_address
 from games.models import Event, Game, InboundMail, OutboundMail, Seat
-from games.selectors import game_legal_moves
+from games.play.links import reply_address
+from games.play.selectors import game_legal_moves
 from games.store.loading import engine_for
 
 SECRET = "automatic-mail-secret"

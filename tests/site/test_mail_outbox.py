@@ -16,11 +16,11 @@ from django.test import Client
 from mail_helpers import SmtpSink, smtp  # noqa: F401
 
 from games.digest import digest_send
-from games.links import preferences_link
 from games.mail import mail_compose
 from games.models import Game, MailPreference, OutboundMail
 from games.outbox import TransportError, lease, mail_claim, mail_due, mail_send
-from games.services import PlayerSpec, game_create
+from games.play.links import preferences_link
+from games.play.services import PlayerSpec, game_create
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change

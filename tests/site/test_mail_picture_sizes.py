@@ -28,7 +28,7 @@ from engine.base import get_game
 from games import boards, river_png, table_png
 from games.mail import mail_compose
 from games.models import OutboundMail
-from games.services import PlayerSpec, game_create
+from games.play.services import PlayerSpec, game_create
 from tests.clock import T0
 from tests.engine.flusspiraten_positions import position
 

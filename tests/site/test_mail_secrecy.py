@@ -14,7 +14,7 @@ import pytest
 
 from games.mail import mail_compose
 from games.models import Game, OutboundMail
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 
 NAMES = ("Anne", "Bart", "Cleo", "Dirk")

@@ -12,11 +12,11 @@ import pytest
 from django.conf import settings
 
 from games.inbound import mail_receive
-from games.links import reply_address
 from games.mail import mail_compose
 from games.models import Game, OutboundMail, Seat
 from games.notices import reminder_mail_queue
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.links import reply_address
+from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 from tests.clock import T0
 

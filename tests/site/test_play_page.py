@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.test import Client
 
-from games.links import seat_token
 from games.models import Event, Game
-from games.selectors import game_legal_moves, game_state
+from games.play.links import seat_token
+from games.play.selectors import game_legal_moves, game_state
 from games.store.loading import engine_for
 
 

@@ -17,7 +17,7 @@ from games import moderation
 from games.clocks.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from games.clocks.timeouts import deadline_sweep, vacation_start
 from games.models import Game, Seat
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 from games.store.projections import game_projections_rebuild
 from tests.clock import T0

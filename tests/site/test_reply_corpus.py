@@ -21,9 +21,9 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from games.links import reply_address
 from games.models import Event, OutboundMail, Seat
-from games.services import PlayerSpec, game_create
+from games.play.links import reply_address
+from games.play.services import PlayerSpec, game_create
 
 CORPUS = Path(__file__).parent / "replies"
 SECRET = "corpus-secret"

@@ -22,7 +22,7 @@ from games.kinds import seerauber
 from games.mail import mail_compose
 from games.models import Game, OutboundMail
 from games.notices import reminder_mail_queue
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 from games.table_png import DISC, PLAYERS_TOP, SEAT_COLOURS, SMALL, board_png, pirate_centres
 from tests.clock import T0

@@ -13,10 +13,10 @@ from email.utils import make_msgid
 
 from games.clocks.timeouts import deadline_sweep
 from games.inbound import mail_receive
-from games.links import reply_address
 from games.mail import mail_compose
 from games.models import Event, Game, OutboundMail
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.links import reply_address
+from games.play.services import PlayerSpec, game_create, move_submit
 from games.store import events
 from games.store.loading import engine_for, load_state
 from tests.clock import T0

@@ -12,13 +12,13 @@ from django.utils import translation
 
 from games.errors import GameOver, NotAllowed
 from games.models import Event, Game, OutboundMail, Seat
+from games.play.selectors import moves_played
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.play.takebacks import takeback_answer, takeback_pending, takeback_request
 from games.replay import game_replay
-from games.selectors import moves_played
-from games.services import PlayerSpec, game_create, move_submit
 from games.store import events
 from games.store.loading import engine_for, fold, load_state
 from games.store.projections import game_projections_rebuild
-from games.takebacks import takeback_answer, takeback_pending, takeback_request
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
@@ -162,7 +162,7 @@ def _mail(seat: Seat, body: str) -> bytes:
     from email.message import EmailMessage
     from email.utils import make_msgid
 
-    from games.links import reply_address
+    from games.play.links import reply_address
 
     message = EmailMessage()
     message["From"] = seat.email
@@ -201,7 +201,7 @@ def test_a_decline_by_email_tells_the_asker(game: Game) -> None:
 def test_players_ask_and_answer_from_the_game_page(game: Game) -> None:
     from django.test import Client
 
-    from games.links import seat_token
+    from games.play.links import seat_token
 
     _play(game, "Anne", "board")
     pages = {name: f"/play/{seat_token(_seat(game, name))}/" for name in ("Anne", "Bart", "Cleo")}

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games.errors import GameOver, NotAllowed
 from games.models import Event, Game, Seat
-from games.selectors import hidden_seqs
+from games.play.selectors import hidden_seqs
 from games.store import events
 from games.store.projections import event_append
 

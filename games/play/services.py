@@ -26,11 +26,11 @@ from engine.record import RecordError, open_record
 from games.clocks.deadlines import CLOCK_FIELDS, clock_turn_end
 from games.errors import GameError, GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
 from games.models import Event, Game, Seat
-from games.names import name_normal, names_clean
+from games.play.names import name_normal, names_clean
+from games.play.turns import turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append, projections_set, snapshot_on_commit
-from games.turns import turn_begin
 
 
 @dataclass(frozen=True)
@@ -171,8 +171,8 @@ def game_create(
 ) -> Game:
     """Deal a new game and commit to its hidden setup (same ``seed``, same deal).
 
-    The players' names are normalised first (``games.names``: BadName, NameTaken).
-    The first seat's clock starts and its turn email is written (``games.turns``).
+    The players' names are normalised first (``games.play.names``: BadName, NameTaken).
+    The first seat's clock starts and its turn email is written (``games.play.turns``).
     """
     names = names_clean(player.name for player in players)
     players = [dataclasses.replace(p, name=name) for p, name in zip(players, names, strict=True)]
@@ -202,7 +202,7 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
 
     The record's ``salt`` is kept when it has one (so its published
     commitment still verifies); otherwise a fresh salt is drawn. Its player
-    names must already be in normal form (``games.names``): its moves and its
+    names must already be in normal form (``games.play.names``): its moves and its
     commitment name them as written, so they are checked, never rewritten.
     """
     engine, _, moves = open_record(record)

@@ -25,11 +25,11 @@ from engine.base import get_game
 from games.clocks.deadlines import time_control
 from games.errors import GameError
 from games.kinds import KINDS
-from games.links import seat_link
 from games.models import Invitation, Table
-from games.names import NameTaken, name_clean, name_key, names_clean
 from games.outbox import mail_queue
-from games.services import PlayerSpec, game_create
+from games.play.links import seat_link
+from games.play.names import NameTaken, name_clean, name_key, names_clean
+from games.play.services import PlayerSpec, game_create
 
 _INVITATION_SALT = "games.invitation"
 _TABLE_SALT = "games.table"
@@ -96,7 +96,7 @@ def invitation_link(invitation: Invitation) -> str:
 
 
 def _check_player(name: str, language: str, time_zone: str) -> str:
-    """The player's name in normal form (``games.names``); LobbyError for a bad language or zone."""
+    """The player's name in normal form (``play.names``); LobbyError for a bad language or zone."""
     name = name_clean(name)
     if language not in LANGUAGES:
         raise LobbyError(f"The language must be one of {', '.join(LANGUAGES)}.")

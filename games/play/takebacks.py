@@ -21,10 +21,10 @@ from games.errors import GameNotActive, GameOver, NotAllowed
 from games.kinds import kind_of
 from games.models import Event, Game, Seat
 from games.notices import notice_mails_queue
+from games.play.turns import turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append, projections_set, snapshot_on_commit
-from games.turns import turn_begin
 
 
 class NotLastOwnMove(NotAllowed):

@@ -19,8 +19,8 @@ from django.utils import timezone
 from games.clocks.deadlines import CLOCK_FIELDS, clock_extend, clocks_earliest
 from games.clocks.timeouts import game_resume, seat_replace
 from games.errors import GameNotActive, GameOver, NotAllowed
+from games.mail.notices import notice_mails_queue
 from games.models import Event, Game, OutboundMail, Seat
-from games.notices import notice_mails_queue
 from games.play.turns import clocks_update, turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state

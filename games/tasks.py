@@ -18,9 +18,9 @@ from django.core.mail import get_connection
 from django.core.mail.backends.base import BaseEmailBackend
 from django.utils import timezone
 
-from games import digest, outbox
 from games.clocks import timeouts
 from games.health import sweep_recorded
+from games.mail import digest, outbox
 
 log = logging.getLogger(__name__)
 

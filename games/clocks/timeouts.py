@@ -36,8 +36,8 @@ from games.clocks.deadlines import (
 )
 from games.errors import GameError, GameNotActive
 from games.kinds import kind_of
+from games.mail.notices import reminder_mail_queue, timeout_mails_queue
 from games.models import Event, Game, Seat
-from games.notices import reminder_mail_queue, timeout_mails_queue
 from games.play.services import move_submit
 from games.play.turns import clocks_update, turn_begin
 from games.store import events

@@ -20,8 +20,8 @@ from django.core.cache import cache
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from games.mail.notices import sign_in_mail_queue
 from games.models import MailPreference, Seat, SignInToken
-from games.notices import sign_in_mail_queue
 
 SIGN_IN_VALID = timedelta(minutes=15)
 SIGN_IN_LIMIT = 5

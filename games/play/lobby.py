@@ -25,8 +25,8 @@ from engine.base import get_game
 from games.clocks.deadlines import time_control
 from games.errors import GameError
 from games.kinds import KINDS
+from games.mail.outbox import mail_queue
 from games.models import Invitation, Table
-from games.outbox import mail_queue
 from games.play.links import seat_link
 from games.play.names import NameTaken, name_clean, name_key, names_clean
 from games.play.services import PlayerSpec, game_create

@@ -19,8 +19,8 @@ from django.utils import timezone
 from games.clocks.deadlines import CLOCK_FIELDS
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.kinds import kind_of
+from games.mail.notices import notice_mails_queue
 from games.models import Event, Game, Seat
-from games.notices import notice_mails_queue
 from games.play.turns import turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state

@@ -18,10 +18,10 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 
 from games import moderation
-from games.digest import OVERDUE, digest_send
-from games.mail import TEMPLATE_OF
+from games.mail.compose import TEMPLATE_OF
+from games.mail.digest import OVERDUE, digest_send
+from games.mail.notices import reminder_mail_queue, reply_mail_queue, timeout_mails_queue
 from games.models import Game, Invitation, MailPreference, OutboundMail, Seat
-from games.notices import reminder_mail_queue, reply_mail_queue, timeout_mails_queue
 from games.play.accounts import sign_in_request
 from games.play.chat import chat_post
 from games.play.lobby import SeatSpec, invitation_accept, open_seat_take, table_create

@@ -11,7 +11,7 @@ from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from games.errors import GameOver, NotAllowed, StaleSeq
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
 from games.models import Game, OutboundMail
 from games.moderation import chat_hide, game_abort
 from games.play.chat import chat_messages, chat_post, chat_report, chat_reports_open

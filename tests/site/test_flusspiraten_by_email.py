@@ -11,7 +11,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from games.inbound import mail_receive
+from games.mail.inbound import mail_receive
 from games.models import Event, Game, OutboundMail, Seat
 from games.play.links import reply_address
 from games.play.services import PlayerSpec, game_create

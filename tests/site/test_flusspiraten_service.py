@@ -18,10 +18,10 @@ import pytest
 from django.test import Client
 
 from games.clocks.timeouts import deadline_sweep
-from games.inbound import mail_receive
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
+from games.mail.inbound import mail_receive
+from games.mail.notices import reminder_mail_queue
 from games.models import Event, Game, OutboundMail
-from games.notices import reminder_mail_queue
 from games.play.links import reply_address, seat_token
 from games.play.lobby import LobbyError, SeatSpec, table_create
 from games.play.services import PlayerSpec, game_create, game_import, move_submit

@@ -13,7 +13,7 @@ import pytest
 from django.conf import settings
 from mail_kinds import Cast, mail_of_every_kind, own_cache  # noqa: F401
 
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
 from games.models import OutboundMail
 from games.play.services import PlayerSpec, game_create
 from tests.clock import T0

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
 from games.models import Game, OutboundMail
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state

@@ -170,7 +170,7 @@ def test_every_action_needs_a_reason_and_sane_input(game: Game, mod: User) -> No
 
 
 def test_notices_are_in_each_players_language(game: Game, mod: User) -> None:
-    from games.mail import mail_compose
+    from games.mail.compose import mail_compose
 
     moderation.game_pause(game=game, moderator=mod, reason="r", now=T0)
     bodies = {row.to: mail_compose(row).body for row in OutboundMail.objects.filter(kind="notice")}

@@ -20,8 +20,8 @@ from test_mail_replies import reply
 
 from engine.base import IllegalMove
 from games.errors import GameError
-from games.inbound import mail_receive
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
+from games.mail.inbound import mail_receive
 from games.models import Game, OutboundMail, Seat
 from games.play.links import seat_token
 from games.play.lobby import SeatSpec, open_seat_take, table_create

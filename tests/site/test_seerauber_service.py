@@ -12,8 +12,8 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 
 from games.clocks.timeouts import deadline_sweep
-from games.inbound import mail_receive
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
+from games.mail.inbound import mail_receive
 from games.models import Event, Game, OutboundMail
 from games.play.links import reply_address
 from games.play.services import PlayerSpec, game_create, move_submit

@@ -174,7 +174,7 @@ def _mail(seat: Seat, body: str) -> bytes:
 
 
 def test_players_answer_a_takeback_by_email(game: Game) -> None:
-    from games.inbound import mail_receive
+    from games.mail.inbound import mail_receive
 
     _play(game, "Anne", "board")
     assert mail_receive(raw=_mail(_seat(game, "Bart"), "accept\n\n> quoted")) == "refused"
@@ -189,7 +189,7 @@ def test_players_answer_a_takeback_by_email(game: Game) -> None:
 
 
 def test_a_decline_by_email_tells_the_asker(game: Game) -> None:
-    from games.inbound import mail_receive
+    from games.mail.inbound import mail_receive
 
     _play(game, "Anne", "board")
     takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)

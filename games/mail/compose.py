@@ -3,7 +3,7 @@
 A row's ``context`` already says everything (built from the reader's view
 when its event was recorded); here it is only put into words: the subject,
 a text body, an HTML body and, for a position, the board as an inline PNG
-(``games.mail_message`` gives the MIME shape). Headers: ``To`` with the
+(``games.mail.message`` gives the MIME shape). Headers: ``To`` with the
 reader's name, ``Date`` in UTC (``+0000``), RFC 3834 ``Auto-Submitted`` with
 ``Precedence: bulk`` and ``X-Auto-Response-Suppress`` so responders stay
 quiet, ``List-Id`` and one-click ``List-Unsubscribe`` (RFC 8058), and
@@ -27,7 +27,7 @@ from django.utils import translation
 
 from games.display import local_time
 from games.kinds import kind_of
-from games.mail_message import GameMail
+from games.mail.message import GameMail
 from games.models import OutboundMail
 
 BOARD_CID = "board"

@@ -8,7 +8,7 @@ move — answering it would start a mail loop.
 
 The reply address (``play+<seat>.<version>.<mac>@MAIL_DOMAIN``) names the
 seat; the sender must be that seat's address. The first line the player
-wrote (``games.reply_text``: above, below or between the quoted email) is
+wrote (``games.mail.reply_text``: above, below or between the quoted email) is
 parsed with the engine's text notation and submitted through
 ``move_submit`` with the Message-ID as move id, so the same message
 delivered twice is played once. A first line ``accept`` or ``decline`` (or
@@ -35,13 +35,13 @@ from django.utils import timezone, translation
 
 from engine.base import IllegalMove
 from games.errors import GameError
+from games.mail.notices import notice_mails_queue, reply_mail_queue
+from games.mail.reply_text import first_line, reply_body
 from games.models import InboundMail, Seat
-from games.notices import notice_mails_queue, reply_mail_queue
 from games.play.links import REPLY_PREFIX, seat_from_reply_address
 from games.play.refusals import refusal_text
 from games.play.services import move_submit
 from games.play.takebacks import takeback_answer
-from games.reply_text import first_line, reply_body
 from games.store import events
 from games.store.loading import engine_for, load_state
 

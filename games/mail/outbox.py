@@ -28,7 +28,7 @@ from django.db.models import F, Q
 from django.dispatch import Signal
 from django.utils import timezone
 
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
 from games.models import Game, OutboundMail, Seat
 
 log = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """Which emails a recorded change causes, and what each may say.
 
 Every function here runs inside the transaction that recorded the change and
-writes outbox rows (``games.outbox``), so an email exists exactly when its
+writes outbox rows (``games.mail.outbox``), so an email exists exactly when its
 event does, and states only what has been recorded. Contexts are built from
 ``view(state, seat)`` and public event payloads, never from the omniscient
 state (STYLE habit 3).
@@ -20,8 +20,8 @@ from games.clocks.deadlines import time_control
 from games.display import game_label
 from games.event_lines import event_line
 from games.kinds import kind_of
+from games.mail.outbox import mail_queue
 from games.models import Event, Game, MailPreference, OutboundMail, Seat
-from games.outbox import mail_queue
 from games.play.links import preferences_link, reply_address, seat_link
 from games.play.selectors import hidden_seqs, sealed_seq
 from games.store import events

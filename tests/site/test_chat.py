@@ -13,7 +13,7 @@ from django.test import Client
 from games.errors import GameOver, NotAllowed, StaleSeq
 from games.mail.compose import mail_compose
 from games.models import Game, OutboundMail
-from games.moderation import chat_hide, game_abort
+from games.moderation.actions import chat_hide, game_abort
 from games.play.chat import chat_messages, chat_post, chat_report, chat_reports_open
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create, move_submit

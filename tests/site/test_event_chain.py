@@ -20,7 +20,7 @@ from django.test import Client
 
 from engine import chain
 from games.models import Event, Game
-from games.moderation import game_abort
+from games.moderation.actions import game_abort
 from games.play.chat import chat_post
 from games.play.selectors import game_legal_moves
 from games.play.services import move_submit

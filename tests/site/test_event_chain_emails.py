@@ -17,7 +17,7 @@ from mail_helpers import SmtpSink, queue, smtp, text_of, worker  # noqa: F401
 from test_event_chain import verify_chain
 
 from games.models import Event, Game
-from games.moderation import game_abort
+from games.moderation.actions import game_abort
 from games.play.selectors import game_legal_moves, game_record
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.chain import chain_link

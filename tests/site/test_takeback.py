@@ -150,7 +150,7 @@ def test_bots_never_object(db: None) -> None:
 def test_no_takeback_in_a_finished_game(game: Game) -> None:
     from django.contrib.auth.models import User
 
-    from games.moderation import game_abort
+    from games.moderation.actions import game_abort
 
     _play(game, "Anne", "board")
     game_abort(game=game, moderator=User.objects.create_user("m"), reason="r", now=T0)
@@ -219,7 +219,7 @@ def test_replay_check_and_rebuild_agree_after_takebacks_and_moderation(game: Gam
     from django.contrib.auth.models import User
     from django.core.management import call_command
 
-    from games.moderation import game_adjudicate
+    from games.moderation.actions import game_adjudicate
 
     _play(game, "Anne", "board")
     takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)

@@ -15,9 +15,9 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-from games import moderation
 from games.errors import NotAllowed
 from games.models import Game, Seat
+from games.moderation import actions
 
 ACTIONS = (
     "pause",
@@ -72,17 +72,15 @@ def action_run(*, game: Game, moderator: User, action: str, data: Mapping[str, A
         "reason": str(data.get("reason", "")),
     }
     calls: dict[str, Callable[[], Any]] = {
-        "pause": lambda: moderation.game_pause(**base),
-        "resume": lambda: moderation.game_unpause(**base),
-        "extend": lambda: moderation.deadline_extend(**base, hours=_int(data, "hours")),
-        "invite": lambda: moderation.seat_invite(
-            **base, seat=_seat(game, data), email=_email(data)
-        ),
-        "remove": lambda: moderation.seat_remove(**base, seat=_seat(game, data)),
-        "reissue": lambda: moderation.link_reissue(**base, seat=_seat(game, data)),
-        "abort": lambda: moderation.game_abort(**base),
-        "adjudicate": lambda: moderation.game_adjudicate(**base, winners=_winners(data)),
-        "hide": lambda: moderation.chat_hide(**base, message_seq=_int(data, "message_seq")),
+        "pause": lambda: actions.game_pause(**base),
+        "resume": lambda: actions.game_unpause(**base),
+        "extend": lambda: actions.deadline_extend(**base, hours=_int(data, "hours")),
+        "invite": lambda: actions.seat_invite(**base, seat=_seat(game, data), email=_email(data)),
+        "remove": lambda: actions.seat_remove(**base, seat=_seat(game, data)),
+        "reissue": lambda: actions.link_reissue(**base, seat=_seat(game, data)),
+        "abort": lambda: actions.game_abort(**base),
+        "adjudicate": lambda: actions.game_adjudicate(**base, winners=_winners(data)),
+        "hide": lambda: actions.chat_hide(**base, message_seq=_int(data, "message_seq")),
     }
     if action not in calls:
         raise NotAllowed(f"No moderator action {action!r}; there are {', '.join(ACTIONS)}.")

@@ -19,8 +19,8 @@ from games.clocks.deadlines import deadline_for
 from games.controls import Controls, controls_for, query
 from games.describe import card_label, move_words, player_label, public_position
 from games.display import deadline_local
-from games.drawing import board_drawing, player_marks
 from games.models import Event, Game, Seat
+from games.pictures.drawing import board_drawing, player_marks
 from games.play.refusals import refusal_text
 from games.store import events
 from games.store.loading import engine_for, load_state

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.describe import move_words, player_label, public_position
-from games.drawing import board_drawing, player_marks
 from games.event_lines import event_line
 from games.game_page import move_highlight
 from games.models import Event, Game, Seat
+from games.pictures.drawing import board_drawing, player_marks
 from games.play import selectors
 from games.store import events
 from games.store.loading import engine_for

@@ -10,9 +10,9 @@ from typing import Any
 
 from engine.base import Game as Engine
 from engine.base import Move
-from games.boards import board_png, position_text
 from games.describe import move_action
 from games.game_page import game_page as page_context
+from games.pictures.boards import board_png, position_text
 from games.replay import game_replay as history_context
 
 __all__ = [

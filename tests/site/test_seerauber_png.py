@@ -22,9 +22,16 @@ from games.kinds import seerauber
 from games.mail.compose import mail_compose
 from games.mail.notices import reminder_mail_queue
 from games.models import Game, OutboundMail
+from games.pictures.table_png import (
+    DISC,
+    PLAYERS_TOP,
+    SEAT_COLOURS,
+    SMALL,
+    board_png,
+    pirate_centres,
+)
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
-from games.table_png import DISC, PLAYERS_TOP, SEAT_COLOURS, SMALL, board_png, pirate_centres
 from tests.clock import T0
 
 NAMES = ("Anne", "Bart", "Cleo")

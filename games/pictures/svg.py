@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.drawing import Boat, FieldDrawing, Mark, TileDrawing
+from games.pictures.drawing import Boat, FieldDrawing, Mark, TileDrawing
 
 MARK_PATHS = {
     "square": "M5 5h30v30H5z",

@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.pictures import Palette, font, png, sprite
+from games.pictures.png import Palette, font, png, sprite
 
 COLUMNS = "ABCDEFG"
 ROWS = range(1, 8)

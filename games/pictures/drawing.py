@@ -2,7 +2,7 @@
 
 Built only from what ``view(state, player)`` shows (the board is public), so
 the drawing can never carry a hand or a deck. Players keep the seat colours of
-the email picture (``games.boards``) and get a shape and a letter as well, so
+the email picture (``games.pictures.boards``) and get a shape and a letter as well, so
 no one needs to tell colours apart: seat 1 a circle, 2 a square, 3 a
 triangle, 4 a diamond.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.boards import COLUMNS, ROWS, SEAT_COLOURS
+from games.pictures.boards import COLUMNS, ROWS, SEAT_COLOURS
 
 CELL = 100
 MARGIN = 34

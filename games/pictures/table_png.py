@@ -19,7 +19,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.seerauber.board import BOOTY, COLOURS, DISPLAY_SIZE, MAX_STACK, SHIPS
-from games.pictures import Palette, font, png, sprite
+from games.pictures.png import Palette, font, png, sprite
 
 SEAT_COLOURS = {"R": "#c0392b", "B": "#2460a7", "G": "#2e8b57", "Y": "#f1c40f", "K": "#222222"}
 """The pirates' colours by letter, as on the game page."""

@@ -13,9 +13,9 @@ from django.utils import translation
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.models import Event, Game, OutboundMail
 from games.moderation import actions
+from games.pages.history import game_replay
 from games.play.links import seat_from_token, seat_token
 from games.play.services import PlayerSpec, game_create
-from games.replay import game_replay
 from games.store.loading import engine_for, load_state
 from games.store.projections import game_projections_rebuild
 from tests.clock import T0

@@ -18,11 +18,11 @@ from django.test import Client
 
 from games.clocks.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from games.clocks.timeouts import deadline_sweep, seat_replace, vacation_start
-from games.dashboard import dashboard
 from games.display import local_time
 from games.mail.compose import mail_compose
 from games.models import Event, Game, OutboundMail, Seat
 from games.moderation import actions
+from games.pages.dashboard import dashboard
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store import events

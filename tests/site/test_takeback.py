@@ -12,10 +12,10 @@ from django.utils import translation
 
 from games.errors import GameOver, NotAllowed
 from games.models import Event, Game, OutboundMail, Seat
+from games.pages.history import game_replay
 from games.play.selectors import moves_played
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.play.takebacks import takeback_answer, takeback_pending, takeback_request
-from games.replay import game_replay
 from games.store import events
 from games.store.loading import engine_for, fold, load_state
 from games.store.projections import game_projections_rebuild

@@ -16,10 +16,10 @@ from typing import Any
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
 from games.clocks.deadlines import deadline_for
-from games.controls import Controls, controls_for, query
-from games.describe import card_label, move_words, player_label, public_position
 from games.display import deadline_local
 from games.models import Event, Game, Seat
+from games.pages.controls import Controls, controls_for, query
+from games.pages.describe import card_label, move_words, player_label, public_position
 from games.pictures.drawing import board_drawing, player_marks
 from games.play.refusals import refusal_text
 from games.store import events

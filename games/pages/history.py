@@ -3,7 +3,7 @@
 The game is replayed from its events (the truth), and each position is seen
 through ``view(state, viewer)``: a seat sees its own past hands, never
 another's; a spectator sees none. Descriptions use public positions only
-(``games.describe``). A finished game adds its record, the revealed deal and
+(``games.pages.describe``). A finished game adds its record, the revealed deal and
 the salt that opens the fairness commitment.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.describe import move_words, player_label, public_position
 from games.event_lines import event_line
-from games.game_page import move_highlight
 from games.models import Event, Game, Seat
+from games.pages.describe import move_words, player_label, public_position
+from games.pages.game import move_highlight
 from games.pictures.drawing import board_drawing, player_marks
 from games.play import selectors
 from games.store import events

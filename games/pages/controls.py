@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from engine.base import Game as Engine
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
-from games.describe import card_label, move_action
+from games.pages.describe import card_label, move_action
 from games.play.refusals import refusal_text
 
 

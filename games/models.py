@@ -338,7 +338,7 @@ class Invitation(models.Model):
 class SweepRecord(models.Model):
     """When one of the beat's periodic sweeps last ran, how long it took and how often it ran.
 
-    Each sweep task records itself here (``games.health``); ``/healthz``, the
+    Each sweep task records itself here (``games.monitoring.health``); ``/healthz``, the
     moderators' health page and ``/metrics`` read it.
     """
 

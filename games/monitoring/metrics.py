@@ -1,7 +1,7 @@
 """Prometheus metrics, read from the database when Prometheus scrapes ``/metrics``.
 
 The counts live where the service already keeps its truth: moves are events,
-emails are outbox rows, sweeps record their runs (``games.health``). So any
+emails are outbox rows, sweeps record their runs (``games.monitoring.health``). So any
 gunicorn process, however many there are, gives the same figures; nothing
 resets when a process restarts; and the Celery workers, wherever they run,
 need no exporter of their own. (``prometheus_client``'s multiprocess mode

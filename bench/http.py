@@ -85,8 +85,8 @@ def _deal(env: dict[str, str], count: int) -> list[dict[str, Any]]:
     """Create ``count`` games with the service's own code; return their ids and seat tokens."""
     code = f"""
 import json
-from games.links import seat_token
-from games.services import PlayerSpec, game_create
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create
 games = []
 for i in range({count}):
     players = [PlayerSpec(name=name) for name in {list(SEATS)!r}]
@@ -108,10 +108,10 @@ def _deal_many(env: dict[str, str], count: int) -> list[dict[str, Any]]:
     code = f"""
 import json, random
 from django.db import transaction
-from games.links import seat_token
-from games.loading import engine_for, load_state
+from games.play.links import seat_token
+from games.store.loading import engine_for, load_state
 from games.models import Event, Game, Seat
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.services import PlayerSpec, game_create, move_submit
 templates = []
 for i in range({PAGE_TEMPLATES}):
     game = game_create(kind="freibeuter", players=[PlayerSpec(name=n) for n in {list(SEATS)!r}],

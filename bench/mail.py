@@ -129,9 +129,9 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _latency(inbox: Inbox, moves: int) -> list[float]:
-    from games.loading import engine_for, load_state
     from games.models import Game, OutboundMail
-    from games.services import PlayerSpec, game_create, move_submit
+    from games.play.services import PlayerSpec, game_create, move_submit
+    from games.store.loading import engine_for, load_state
 
     latencies: list[float] = []
     game: Game | None = None

@@ -185,7 +185,7 @@ elif os.environ.get("EMAIL_HOST"):
     EMAIL_USE_TLS = _flag("EMAIL_USE_TLS", default=False)
     EMAIL_USE_SSL = _flag("EMAIL_USE_SSL", default=False)
 else:
-    EMAIL_BACKEND = "games.mail_backend.EmlFileBackend"
+    EMAIL_BACKEND = "games.mail.backend.EmlFileBackend"
 EMAIL_FILE_PATH = VAR_DIR / "mail"
 MAIL_RETRY_BASE_SECONDS = float(os.environ.get("MAIL_RETRY_BASE_SECONDS", "5"))
 MAIL_RETRY_MAX_SECONDS = float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "600"))

@@ -3,7 +3,7 @@
 Moderators see each game's mail: the outbox rows (sent, pending, failed, with
 their errors) and the received replies, linked from the game's page. Games
 filter by "stuck" (deadline passed, or paused) and "reported" (an open chat
-report); the moderator actions run the services of ``games.moderation`` with
+report); the moderator actions run the services of ``games.moderation.actions`` with
 the reason typed in the action bar, and each game links to its moderation
 page, its spectator page and the omniscient view.
 """
@@ -21,11 +21,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
-from games import events
-from games.audit import moderator_of
 from games.errors import GameError
 from games.models import Event, Game, InboundMail, OutboundMail, Seat
-from games.moderation_requests import action_run
+from games.moderation.audit import moderator_of
+from games.moderation.requests import action_run
+from games.store import events
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]

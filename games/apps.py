@@ -13,8 +13,10 @@ class GamesConfig(AppConfig):
         Imported here, once the models are loaded: the outbox and the turns sit
         below the tasks, so they send signals that the tasks receive.
         """
-        from games import outbox, tasks, turns
+        from games import tasks
         from games.api import auth  # noqa: F401  (registers the OpenAPI security scheme)
+        from games.mail import outbox
+        from games.play import turns
 
         outbox.mail_committed.connect(tasks.mail_send_soon)
         turns.bot_to_move.connect(tasks.deadline_sweep_soon)

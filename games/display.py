@@ -12,7 +12,7 @@ from datetime import datetime
 from django.utils import formats
 
 from engine.base import get_game
-from games.deadlines import deadline_for
+from games.clocks.deadlines import deadline_for
 from games.models import Game, Seat
 
 

@@ -11,7 +11,7 @@ class GameError(Exception):
     """A request the service refuses for a reason other than the rules.
 
     ``params`` are the figures its message names (a limit, a count), for the
-    translated sentence of its code (``games.refusals``).
+    translated sentence of its code (``games.play.refusals``).
     """
 
     code = "game_error"

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games import events
+from games.store import events
 
 
 def _with_reason(line: str, payload: dict[str, Any]) -> str:

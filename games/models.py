@@ -279,7 +279,7 @@ class Table(models.Model):
     fixes them for good, so a ``Game`` exists only once every seat is taken:
     until then the lobby keeps a ``Table`` of ``Invitation`` rows (one per
     seat, by email, open to anyone, or a bot), and taking the last seat deals
-    the game (``games.lobby``).
+    the game (``games.play.lobby``).
     """
 
     class Status(models.TextChoices):
@@ -338,7 +338,7 @@ class Invitation(models.Model):
 class SweepRecord(models.Model):
     """When one of the beat's periodic sweeps last ran, how long it took and how often it ran.
 
-    Each sweep task records itself here (``games.health``); ``/healthz``, the
+    Each sweep task records itself here (``games.monitoring.health``); ``/healthz``, the
     moderators' health page and ``/metrics`` read it.
     """
 

@@ -2,7 +2,7 @@
 
 Each task is safe to run late, twice or concurrently: sending claims the
 outbox row with a lease, and the sweeps re-check everything under row locks.
-The beat's sweeps record each run (``games.health``), for ``/healthz`` and ``/metrics``.
+The beat's sweeps record each run (``games.monitoring.health``), for ``/healthz`` and ``/metrics``.
 Two receivers queue work the moment a transaction commits it: an outbox row's send
 (``outbox.mail_committed``) and a sweep for a bot seat to move (``turns.bot_to_move``).
 """
@@ -18,8 +18,9 @@ from django.core.mail import get_connection
 from django.core.mail.backends.base import BaseEmailBackend
 from django.utils import timezone
 
-from games import digest, outbox, timeouts
-from games.health import sweep_recorded
+from games.clocks import timeouts
+from games.mail import digest, outbox
+from games.monitoring.health import sweep_recorded
 
 log = logging.getLogger(__name__)
 

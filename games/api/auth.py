@@ -15,9 +15,9 @@ from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
 
-from games import selectors
-from games.links import seat_from_token
 from games.models import Game, Seat
+from games.play import selectors
+from games.play.links import seat_from_token
 
 SCHEME = "Seat"
 

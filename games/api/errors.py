@@ -20,7 +20,6 @@ from rest_framework.response import Response
 
 from engine.base import IllegalMove
 from engine.record import RecordError
-from games.chat import ChatFlood, NotAtTable
 from games.errors import (
     GameError,
     GameNotActive,
@@ -31,7 +30,8 @@ from games.errors import (
     RecordHidden,
     StaleSeq,
 )
-from games.takebacks import (
+from games.play.chat import ChatFlood, NotAtTable
+from games.play.takebacks import (
     MoveRevealed,
     NoTakeback,
     NotLastOwnMove,

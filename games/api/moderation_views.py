@@ -18,10 +18,10 @@ from rest_framework.views import APIView
 
 from games.api import serializers as io
 from games.api.views import READ_ERRORS, WRITE_ERRORS, _game, _player_seat, _valid, error_responses
-from games.audit import is_moderator, moderator_activity, moderator_of
-from games.chat import chat_messages, chat_post
-from games.moderation_requests import action_run
-from games.takebacks import takeback_answer, takeback_request
+from games.moderation.audit import is_moderator, moderator_activity, moderator_of
+from games.moderation.requests import action_run
+from games.play.chat import chat_messages, chat_post
+from games.play.takebacks import takeback_answer, takeback_request
 
 
 class IsModerator(BasePermission):

@@ -17,7 +17,6 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from engine.base import GAME_MODULES, get_game
-from games import chat, events, services
 from games.api.fields import (
     StrictBooleanField,
     StrictCharField,
@@ -25,8 +24,10 @@ from games.api.fields import (
     StrictRegexField,
 )
 from games.kinds import KINDS
-from games.loading import engine_for
-from games.names import NAME_LENGTH, BadName, NameTaken, name_clean, names_clean
+from games.play import chat, services
+from games.play.names import NAME_LENGTH, BadName, NameTaken, name_clean, names_clean
+from games.store import events
+from games.store.loading import engine_for
 
 MAX_STRING = 32
 MAX_ORDER = 36
@@ -161,7 +162,7 @@ def _known_time_zone(value: str) -> None:
 
 
 class NameField(StrictCharField):
-    """A player's name, in normal form (``games.names``) before its length is checked."""
+    """A player's name, in normal form (``games.play.names``) before its length is checked."""
 
     def to_internal_value(self, data: Any) -> str:
         try:

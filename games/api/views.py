@@ -13,13 +13,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import selectors, services
 from games.api import serializers as io
 from games.api.auth import caller_seat
 from games.errors import NotYourSeat
-from games.links import seat_link, seat_token
-from games.loading import engine_for
 from games.models import Game, Seat
+from games.play import selectors, services
+from games.play.links import seat_link, seat_token
+from games.store.loading import engine_for
 
 ERROR_MEANINGS = {
     400: "Malformed input, or a move its game's rules refuse (the engine's code and message).",

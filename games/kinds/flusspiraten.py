@@ -3,10 +3,10 @@
 Emails carry the river as a text table: one row per position 1–17 with both
 lanes, the boats on them and the pirates on the banks and fords, then the
 harbour, the turntable and the pending step; and as an inline PNG
-(:func:`board_png`, drawn by :mod:`games.river_png`). The view never holds a
+(:func:`board_png`, drawn by :mod:`games.pictures.river_png`). The view never holds a
 sealed choice ([F5]), so neither does the text or the picture.
 
-The game page draws the river as inline SVG (:func:`games.river.river_svg`).
+The game page draws the river as inline SVG (:func:`games.pictures.river.river_svg`).
 Each legal move is a button; during a rowing test they are the three
 choices, and a rower who has chosen sees "waiting for the other rower".
 
@@ -24,13 +24,13 @@ from engine.base import Game as Engine
 from engine.base import Move
 from engine.flusspiraten import format_move
 from engine.flusspiraten.board import CURRENT, LENGTH
-from games import events
 from games.display import deadline_local
-from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
-from games.river import FORDS, PAINT, POSITIONS, river_svg, seat_colours, walk_letters
-from games.river_png import board_png as river_png
-from games.selectors import sealed_seq
+from games.pictures.river import FORDS, PAINT, POSITIONS, river_svg, seat_colours, walk_letters
+from games.pictures.river_png import board_png as river_png
+from games.play.selectors import sealed_seq
+from games.store import events
+from games.store.loading import engine_for, load_state
 
 TIMEOUT_MOVES: dict[str, Move] = {
     "choose": {"type": "choose", "choice": "die"},
@@ -101,7 +101,7 @@ def position_text(view: dict[str, Any]) -> str:
 
 
 def board_png(view: dict[str, Any]) -> bytes:
-    """The river of ``view`` as a PNG for emails (:mod:`games.river_png`)."""
+    """The river of ``view`` as a PNG for emails (:mod:`games.pictures.river_png`)."""
     return river_png(view)
 
 

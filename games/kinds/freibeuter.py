@@ -1,7 +1,7 @@
 """Freibeuter on the site: its email board (grid text and PNG), money rows and timeout move.
 
-Its game page (:mod:`games.game_page`), history (:mod:`games.replay`) and
-moves in words (:mod:`games.describe`) have modules of their own.
+Its game page (:mod:`games.pages.game`), history (:mod:`games.pages.history`) and
+moves in words (:mod:`games.pages.describe`) have modules of their own.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from typing import Any
 
 from engine.base import Game as Engine
 from engine.base import Move
-from games.boards import board_png, position_text
-from games.describe import move_action
-from games.game_page import game_page as page_context
-from games.replay import game_replay as history_context
+from games.pages.describe import move_action
+from games.pages.game import game_page as page_context
+from games.pages.history import game_replay as history_context
+from games.pictures.boards import board_png, position_text
 
 __all__ = [
     "HISTORY_TEMPLATE",

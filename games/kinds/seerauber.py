@@ -13,10 +13,11 @@ from django.utils.translation import gettext, gettext_noop
 from engine.base import Game as Engine
 from engine.base import Move
 from engine.seerauber.board import BOOTY, SHIPS
-from games import events, table_png
 from games.display import deadline_local
-from games.loading import engine_for, load_state
 from games.models import Event, Game, Seat
+from games.pictures import table_png
+from games.store import events
+from games.store.loading import engine_for, load_state
 
 NO_MUTINY: Move = {"type": "no_mutiny"}
 

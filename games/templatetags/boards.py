@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from games import svg
+from games.pictures import svg
 
 register = template.Library()
 register.filter("board_svg", svg.board_svg)

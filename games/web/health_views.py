@@ -12,8 +12,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from games.health import failed_mails, health_report
-from games.metrics import metrics_text
+from games.monitoring.health import failed_mails, health_report
+from games.monitoring.metrics import metrics_text
 from games.web.moderation_views import moderator_required
 
 

@@ -3,7 +3,7 @@
 ``?at=N`` shows the board after move N; ``board/`` is the htmx fragment the
 slider swaps in. A finished game also shows its revealed deal, its record to
 download and the salt that opens its fairness commitment. Every game shows the
-head of its history's hash chain and the hash after each event (``games.chain``).
+head of its history's hash chain and the hash after each event (``games.store.chain``).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from games.chain import chain_hashes
 from games.display import game_label
 from games.kinds import kind_of
 from games.models import Game, Seat
-from games.selectors import VERIFY_CHAIN_COMMAND, game_record
+from games.play.selectors import VERIFY_CHAIN_COMMAND, game_record
+from games.store.chain import chain_hashes
 from games.web.views import _seat, seat_language
 
 

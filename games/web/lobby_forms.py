@@ -10,9 +10,9 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from engine.base import get_game
-from games.lobby import SeatSpec
-from games.names import NAME_LENGTH, BadName, name_clean
-from games.refusals import refusal_text
+from games.play.lobby import SeatSpec
+from games.play.names import NAME_LENGTH, BadName, name_clean
+from games.play.refusals import refusal_text
 
 GAMES = ("freibeuter", "seerauber", "flusspiraten")
 """The games the lobby offers, in the order of its choice."""
@@ -40,7 +40,7 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 class NameField(forms.CharField):
-    """A player's name in normal form (``games.names``), or why it cannot be one."""
+    """A player's name in normal form (``games.play.names``), or why it cannot be one."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_length=NAME_LENGTH, **kwargs)
@@ -127,7 +127,7 @@ class TableForm(forms.Form):
         return str(self.cleaned_data.get("game") or "freibeuter")
 
     def options(self) -> dict[str, Any]:
-        """The game options, in the shape ``games.deadlines.time_control`` reads."""
+        """The game options, in the shape ``games.clocks.deadlines.time_control`` reads."""
         data = self.cleaned_data
         if data["clock"] == "bank":
             control = {"kind": "bank", "bank_hours": data["bank_days"] * 24}

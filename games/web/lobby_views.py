@@ -1,6 +1,6 @@
 """The lobby: create a game (``/games/new/``), the host's page, invitations and open seats.
 
-GETs show; POSTs (with CSRF) create, accept and join through ``games.lobby``.
+GETs show; POSTs (with CSRF) create, accept and join through ``games.play.lobby``.
 An invitation link, once its game is dealt, leads to its seat's play page.
 """
 
@@ -12,11 +12,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from games import lobby
 from games.errors import GameError
-from games.links import seat_token
 from games.models import Invitation, Table
-from games.refusals import refusal_text
+from games.play import lobby
+from games.play.links import seat_token
+from games.play.refusals import refusal_text
 from games.web.lobby_forms import JoinForm, SeatForm, TableForm
 
 TIME_ZONES = sorted(zoneinfo.available_timezones())

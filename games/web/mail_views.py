@@ -24,11 +24,11 @@ from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import accounts
 from games.display import deadline_local, game_label
-from games.inbound import MAX_MESSAGE, mail_receive
-from games.links import seat_token
+from games.mail.inbound import MAX_MESSAGE, mail_receive
 from games.models import Game, MailPreference
+from games.play import accounts
+from games.play.links import seat_token
 from games.web import mailbox
 from games.web.views import _seat
 

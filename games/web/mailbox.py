@@ -11,7 +11,7 @@ from email.utils import make_msgid
 from pathlib import Path
 from typing import Any
 
-from games.mail_backend import mail_folder
+from games.mail.backend import mail_folder
 
 NAME = re.compile(r"^[0-9T]+-[0-9]+-[0-9]+\.eml$")
 LIST_LIMIT = 300

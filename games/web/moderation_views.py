@@ -2,7 +2,7 @@
 
 Only moderators (staff with ``games.moderate_game``) get them; anyone else,
 signed in or not, a player with a seat link included, gets 403. Every
-action is a POST with CSRF and a reason, run by ``games.moderation``.
+action is a POST with CSRF and a reason, run by ``games.moderation.actions``.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games import selectors
-from games.audit import game_omniscient, is_moderator, moderator_activity, moderator_of
-from games.chat import chat_messages
 from games.errors import GameError
-from games.links import seat_link
 from games.models import Game
-from games.moderation_requests import ACTIONS, action_run
+from games.moderation.audit import game_omniscient, is_moderator, moderator_activity, moderator_of
+from games.moderation.requests import ACTIONS, action_run
+from games.play import selectors
+from games.play.chat import chat_messages
+from games.play.links import seat_link
 
 View = Callable[..., HttpResponse]
 

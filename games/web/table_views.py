@@ -13,11 +13,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.chat import MAX_LENGTH, chat_messages, chat_post, chat_report
 from games.errors import GameError
 from games.models import Game, Seat
-from games.refusals import refusal_text
-from games.takebacks import takeback_answer, takeback_pending, takeback_request
+from games.play.chat import MAX_LENGTH, chat_messages, chat_post, chat_report
+from games.play.refusals import refusal_text
+from games.play.takebacks import takeback_answer, takeback_pending, takeback_request
 from games.web.views import _seat, seat_language
 
 

@@ -22,14 +22,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from engine.base import IllegalMove
-from games import services
 from games.display import game_label
 from games.errors import GameError
 from games.kinds import kind_of
-from games.links import seat_from_token
-from games.loading import engine_for
 from games.models import Game, Seat
-from games.refusals import refusal_text
+from games.play import services
+from games.play.links import seat_from_token
+from games.play.refusals import refusal_text
+from games.store.loading import engine_for
 
 SELECTION_KEYS = ("card", "field", "move")
 

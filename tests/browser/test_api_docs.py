@@ -14,10 +14,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from games import selectors
-from games.links import seat_token
 from games.models import Game
-from games.services import PlayerSpec, game_create
+from games.play import selectors
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create
 
 
 class OtherHosts:

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from games.links import seat_token
-from games.services import PlayerSpec, game_create
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create
 
 
 @pytest.mark.django_db(transaction=True)

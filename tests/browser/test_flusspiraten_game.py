@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from games.links import seat_token
-from games.loading import engine_for, load_state
 from games.models import Game
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
 
 PLAYERS = ("Volker", "Birgit", "Dieter")
 CLICKS_AFTER_TEST = 6

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
 from games.models import OutboundMail
-from games.services import PlayerSpec, game_create
+from games.play.services import PlayerSpec, game_create
 from games.web import mailbox
 from tests.clock import T0
 
@@ -38,7 +38,7 @@ MEASURE = """() => ({
 
 def _mail_every_game(settings: Any, folder: Path) -> dict[str, str]:
     """Write the first turn email of a new game of each kind to ``folder``; name → kind."""
-    settings.EMAIL_BACKEND = "games.mail_backend.EmlFileBackend"
+    settings.EMAIL_BACKEND = "games.mail.backend.EmlFileBackend"
     settings.EMAIL_FILE_PATH = folder
     mailed: dict[str, str] = {}
     for kind, count in PLAYERS.items():

@@ -16,9 +16,9 @@ from django.conf import settings
 from django.db import OperationalError, connection
 from django.utils import translation
 
-from games.links import seat_token
 from games.models import Game, Seat
-from games.services import PlayerSpec, game_create
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create
 
 PLAYERS = ("Anne", "Bart", "Cleo")
 

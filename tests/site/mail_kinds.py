@@ -17,16 +17,16 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
-from games import moderation
-from games.accounts import sign_in_request
-from games.chat import chat_post
-from games.digest import OVERDUE, digest_send
-from games.loading import engine_for, load_state
-from games.lobby import SeatSpec, invitation_accept, open_seat_take, table_create
-from games.mail import TEMPLATE_OF
+from games.mail.compose import TEMPLATE_OF
+from games.mail.digest import OVERDUE, digest_send
+from games.mail.notices import reminder_mail_queue, reply_mail_queue, timeout_mails_queue
 from games.models import Game, Invitation, MailPreference, OutboundMail, Seat
-from games.notices import reminder_mail_queue, reply_mail_queue, timeout_mails_queue
-from games.services import move_submit
+from games.moderation import actions
+from games.play.accounts import sign_in_request
+from games.play.chat import chat_post
+from games.play.lobby import SeatSpec, invitation_accept, open_seat_take, table_create
+from games.play.services import move_submit
+from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
 
@@ -107,8 +107,8 @@ def mail_of_every_kind(cast: Cast) -> dict[str, OutboundMail]:
     digest_send(now=T0 + OVERDUE + timedelta(minutes=1))
     Seat.objects.filter(pk=anne.pk).update(mail_preference=MailPreference.EVERY_TURN)
     moderator = User.objects.create_user("mod", "mod@example.org", "x", is_staff=True)
-    moderation.game_pause(game=game, moderator=moderator, reason=cast.reason, now=T0)
-    moderation.game_unpause(game=game, moderator=moderator, reason=cast.reason, now=T0)
+    actions.game_pause(game=game, moderator=moderator, reason=cast.reason, now=T0)
+    actions.game_unpause(game=game, moderator=moderator, reason=cast.reason, now=T0)
     game.refresh_from_db()
     timeout_mails_queue(game=game, seat=anne, move="board 3", replaced=True, paused=False, now=T0)
     timeout_mails_queue(game=game, seat=anne, move=None, replaced=False, paused=True, now=T0)

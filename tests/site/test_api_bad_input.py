@@ -11,10 +11,10 @@ from api_helpers import post_json, seat_auth
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.links import seat_token
 from games.models import Game
-from games.selectors import game_legal_moves
-from games.services import PlayerSpec, game_create
+from games.play.links import seat_token
+from games.play.selectors import game_legal_moves
+from games.play.services import PlayerSpec, game_create
 
 
 @dataclass(frozen=True)

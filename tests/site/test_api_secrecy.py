@@ -16,10 +16,10 @@ import pytest
 from api_helpers import get_json, post_json
 from django.test import Client
 
-from games.links import seat_token
-from games.loading import engine_for, load_state
 from games.models import Event, Game
-from games.services import PlayerSpec, game_create
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create
+from games.store.loading import engine_for, load_state
 
 SECRET_KEYS = {"setup", "hands", "sea_deck", "dutchman_deck"}
 

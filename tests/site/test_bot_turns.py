@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from mail_helpers import SmtpSink, poll, queue, smtp, worker  # noqa: F401
 
-from games.loading import engine_for, load_state
 from games.models import Event, Game
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

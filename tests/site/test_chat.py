@@ -10,15 +10,15 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
-from games import events
-from games.chat import chat_messages, chat_post, chat_report, chat_reports_open
 from games.errors import GameOver, NotAllowed, StaleSeq
-from games.links import seat_token
-from games.loading import engine_for, load_state
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
 from games.models import Game, OutboundMail
-from games.moderation import chat_hide, game_abort
-from games.services import PlayerSpec, game_create, move_submit
+from games.moderation.actions import chat_hide, game_abort
+from games.play.chat import chat_messages, chat_post, chat_report, chat_reports_open
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store import events
+from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change

@@ -13,19 +13,19 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.db import connections
 
-from games.deadlines import BadOptions
-from games.links import seat_from_token, seat_token
-from games.loading import engine_for, load_state
-from games.models import Event, Game, OutboundMail
-from games.projections import game_projections_rebuild
-from games.services import PlayerSpec, game_create, move_submit
-from games.timeouts import (
+from games.clocks.deadlines import BadOptions
+from games.clocks.timeouts import (
     NoVacationLeft,
     deadline_sweep,
     game_resume,
     seat_replace,
     vacation_start,
 )
+from games.models import Event, Game, OutboundMail
+from games.play.links import seat_from_token, seat_token
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
+from games.store.projections import game_projections_rebuild
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change

@@ -19,12 +19,12 @@ from django.db import connection
 from django.test import Client
 
 from engine import chain
-from games.chain import chain_check, chain_events
-from games.chat import chat_post
 from games.models import Event, Game
-from games.moderation import game_abort
-from games.selectors import game_legal_moves
-from games.services import move_submit
+from games.moderation.actions import game_abort
+from games.play.chat import chat_post
+from games.play.selectors import game_legal_moves
+from games.play.services import move_submit
+from games.store.chain import chain_check, chain_events
 
 ROOT = Path(__file__).resolve().parents[2]
 

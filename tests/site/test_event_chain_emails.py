@@ -16,11 +16,11 @@ from django.db import connection
 from mail_helpers import SmtpSink, queue, smtp, text_of, worker  # noqa: F401
 from test_event_chain import verify_chain
 
-from games.chain import chain_link
 from games.models import Event, Game
-from games.moderation import game_abort
-from games.selectors import game_legal_moves, game_record
-from games.services import PlayerSpec, game_create, move_submit
+from games.moderation.actions import game_abort
+from games.play.selectors import game_legal_moves, game_record
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.chain import chain_link
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,8 +9,8 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
-from games.chain import chain_check
 from games.models import Event, Game
+from games.store.chain import chain_check
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

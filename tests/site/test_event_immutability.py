@@ -74,7 +74,7 @@ def test_it_refuses_to_delete_a_game_that_has_events(game: Game) -> None:
 
 SQLITE_SCRIPT = """
 from django.db import DatabaseError, connection
-from games.services import PlayerSpec, game_create
+from games.play.services import PlayerSpec, game_create
 game = game_create(kind="freibeuter", players=[PlayerSpec(name="A"), PlayerSpec(name="B")], seed=1)
 for sql in ("UPDATE games_event SET type = 'forged'", "DELETE FROM games_event"):
     try:

@@ -12,8 +12,8 @@ from django.test import Client
 
 from engine import fairness
 from games.models import Game
-from games.selectors import game_legal_moves
-from games.services import move_submit
+from games.play.selectors import game_legal_moves
+from games.play.services import move_submit
 
 ROOT = Path(__file__).resolve().parents[2]
 

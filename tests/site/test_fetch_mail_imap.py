@@ -14,10 +14,10 @@ from django.core.management import CommandError, call_command
 from imap_server import PASSWORD, ImapServer, imap  # noqa: F401
 from mail_helpers import free_port
 
-from games.links import reply_address
-from games.loading import engine_for
 from games.models import Event, Game, OutboundMail, Seat
-from games.selectors import game_legal_moves
+from games.play.links import reply_address
+from games.play.selectors import game_legal_moves
+from games.store.loading import engine_for
 
 
 def reply(seat: Seat, text: str) -> bytes:

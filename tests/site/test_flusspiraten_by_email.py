@@ -11,12 +11,12 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from games import events
-from games.inbound import mail_receive
-from games.links import reply_address
-from games.loading import engine_for, load_state
+from games.mail.inbound import mail_receive
 from games.models import Event, Game, OutboundMail, Seat
-from games.services import PlayerSpec, game_create
+from games.play.links import reply_address
+from games.play.services import PlayerSpec, game_create
+from games.store import events
+from games.store.loading import engine_for, load_state
 
 NAMES = ("Volker", "Birgit", "Dieter")
 MAX_REPLIES = 2_000

@@ -16,13 +16,13 @@ from django.test import Client
 
 from engine import fairness
 from engine.base import IllegalMove
-from games import events
 from games.kinds import KINDS
-from games.links import seat_token
-from games.loading import engine_for, load_state
-from games.lobby import LobbyError, SeatSpec, table_create
 from games.models import Event, Game
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.links import seat_token
+from games.play.lobby import LobbyError, SeatSpec, table_create
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store import events
+from games.store.loading import engine_for, load_state
 
 NAMES = ("Volker", "Birgit", "Dieter")
 

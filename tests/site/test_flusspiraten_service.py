@@ -17,16 +17,16 @@ from email.utils import make_msgid
 import pytest
 from django.test import Client
 
-from games import events
-from games.inbound import mail_receive
-from games.links import reply_address, seat_token
-from games.loading import engine_for, load_state
-from games.lobby import LobbyError, SeatSpec, table_create
-from games.mail import mail_compose
+from games.clocks.timeouts import deadline_sweep
+from games.mail.compose import mail_compose
+from games.mail.inbound import mail_receive
+from games.mail.notices import reminder_mail_queue
 from games.models import Event, Game, OutboundMail
-from games.notices import reminder_mail_queue
-from games.services import PlayerSpec, game_create, game_import, move_submit
-from games.timeouts import deadline_sweep
+from games.play.links import reply_address, seat_token
+from games.play.lobby import LobbyError, SeatSpec, table_create
+from games.play.services import PlayerSpec, game_create, game_import, move_submit
+from games.store import events
+from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
 NAMES = ("Volker", "Birgit", "Dieter")

@@ -13,11 +13,11 @@ from django.core.cache import cache
 from django.core.management import CommandError, call_command
 
 from engine.record import new_record, replay
-from games import events
-from games.loading import _key, engine_for, load_state
 from games.models import Event, Game
-from games.selectors import game_legal_moves
-from games.services import game_import, move_submit
+from games.play.selectors import game_legal_moves
+from games.play.services import game_import, move_submit
+from games.store import events
+from games.store.loading import _key, engine_for, load_state
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 RECORDS = sorted(GOLDEN.glob("*.record.json"))

@@ -12,8 +12,8 @@ from django.test import Client
 from mail_helpers import free_port, require_redis
 
 from games import tasks
+from games.mail.outbox import mail_queue
 from games.models import Game, OutboundMail
-from games.outbox import mail_queue
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock]
 

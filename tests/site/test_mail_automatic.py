@@ -18,10 +18,10 @@ from django.test import Client
 from imap_server import ImapServer, imap  # noqa: F401
 from mail_helpers import CHANNELS, INBOUND_SECRET
 
-from games.links import reply_address
-from games.loading import engine_for
 from games.models import Event, Game, InboundMail, OutboundMail, Seat
-from games.selectors import game_legal_moves
+from games.play.links import reply_address
+from games.play.selectors import game_legal_moves
+from games.store.loading import engine_for
 
 DELIVERY_REPORT = """\
 Content-Type: multipart/report; report-type=delivery-status; boundary="report"

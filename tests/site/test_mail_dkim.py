@@ -18,9 +18,9 @@ import dkim
 import pytest
 from mail_helpers import SmtpSink, smtp  # noqa: F401
 
+from games.mail.outbox import mail_send
 from games.models import OutboundMail
-from games.outbox import mail_send
-from games.services import PlayerSpec, game_create
+from games.play.services import PlayerSpec, game_create
 from tests.clock import T0, clocked_command
 
 SELECTOR, DOMAIN = "pirates2026", "mail.example.org"

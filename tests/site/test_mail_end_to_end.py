@@ -20,7 +20,7 @@ from django.test import Client
 from mail_helpers import SmtpSink, poll, queue, smtp, text_of, worker  # noqa: F401
 
 from games.models import Event, OutboundMail
-from games.services import PlayerSpec, game_create
+from games.play.services import PlayerSpec, game_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from mail_kinds import Cast, kinds_in_code, mail_of_every_kind, own_cache  # noqa: F401
 
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
 from games.models import OutboundMail
 
 HOSTILE = Cast(

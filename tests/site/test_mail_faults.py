@@ -26,10 +26,10 @@ from django.conf import settings as django_settings
 from django.utils import timezone
 from mail_helpers import SmtpSink, free_port, poll, queue, smtp, worker  # noqa: F401
 
-from games.loading import engine_for, load_state
+from games.mail.outbox import mail_due
 from games.models import Event, Game, OutboundMail
-from games.outbox import mail_due
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
 from games.tasks import mail_send_task, outbox_sweep_task
 from tests.clock import clocked_command
 

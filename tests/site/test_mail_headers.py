@@ -13,9 +13,9 @@ import pytest
 from django.conf import settings
 from mail_kinds import Cast, mail_of_every_kind, own_cache  # noqa: F401
 
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
 from games.models import OutboundMail
-from games.services import PlayerSpec, game_create
+from games.play.services import PlayerSpec, game_create
 from tests.clock import T0
 
 CAST = Cast(first="Änne Ørsted", second='Bart "the Bold", Jr.')

@@ -15,12 +15,12 @@ import pytest
 from django.test import Client
 from mail_helpers import SmtpSink, smtp  # noqa: F401
 
-from games.digest import digest_send
-from games.links import preferences_link
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
+from games.mail.digest import digest_send
+from games.mail.outbox import TransportError, lease, mail_claim, mail_due, mail_send
 from games.models import Game, MailPreference, OutboundMail
-from games.outbox import TransportError, lease, mail_claim, mail_due, mail_send
-from games.services import PlayerSpec, game_create
+from games.play.links import preferences_link
+from games.play.services import PlayerSpec, game_create
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
@@ -195,7 +195,7 @@ def test_it_shows_the_development_mailbox_only_with_debug(
     settings.DEBUG = False
     assert client.get("/dev/mail/").status_code == 404
     settings.DEBUG = True
-    settings.EMAIL_BACKEND = "games.mail_backend.EmlFileBackend"
+    settings.EMAIL_BACKEND = "games.mail.backend.EmlFileBackend"
     settings.EMAIL_FILE_PATH = tmp_path
     mail_send(mail_id=OutboundMail.objects.get().pk)
     listing = client.get("/dev/mail/").content.decode()

@@ -25,10 +25,10 @@ from test_flusspiraten_png import BUSY
 
 from engine import flusspiraten
 from engine.base import get_game
-from games import boards, river_png, table_png
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
 from games.models import OutboundMail
-from games.services import PlayerSpec, game_create
+from games.pictures import boards, river_png, table_png
+from games.play.services import PlayerSpec, game_create
 from tests.clock import T0
 from tests.engine.flusspiraten_positions import position
 

@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.inbound import mail_receive
-from games.links import reply_address
-from games.loading import engine_for
+from games.mail.inbound import mail_receive
+from games.mail.reply_text import first_line, html_text
 from games.models import Event, Game, InboundMail, OutboundMail, Seat
-from games.reply_text import first_line, html_text
-from games.selectors import game_legal_moves
-from games.services import PlayerSpec, game_create
+from games.play.links import reply_address
+from games.play.selectors import game_legal_moves
+from games.play.services import PlayerSpec, game_create
+from games.store.loading import engine_for
 
 SECRET = "reply-test-secret"
 

@@ -12,10 +12,10 @@ import random
 
 import pytest
 
-from games.loading import engine_for, load_state
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
 from games.models import Game, OutboundMail
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
 
 NAMES = ("Anne", "Bart", "Cleo", "Dirk")
 

@@ -45,7 +45,7 @@ def test_it_reads_the_smtp_server_from_email_url() -> None:
 
 def test_it_writes_emails_to_files_and_queues_on_the_filesystem_by_default() -> None:
     found = _settings()
-    assert found["EMAIL_BACKEND"] == "games.mail_backend.EmlFileBackend"
+    assert found["EMAIL_BACKEND"] == "games.mail.backend.EmlFileBackend"
     assert found["CELERY_BROKER_URL"] == "filesystem://"
     assert found["MAIL_DOMAIN"] == "localhost"
 

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from mail_kinds import Cast, mail_of_every_kind, own_cache  # noqa: F401
 
-from games.loading import engine_for, load_state
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
+from games.mail.notices import reminder_mail_queue
 from games.models import OutboundMail
-from games.notices import reminder_mail_queue
-from games.services import PlayerSpec, game_create
+from games.play.services import PlayerSpec, game_create
+from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
 LIMIT = 1.0

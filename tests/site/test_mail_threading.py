@@ -11,13 +11,13 @@ from email.utils import make_msgid
 import pytest
 from django.conf import settings
 
-from games.inbound import mail_receive
-from games.links import reply_address
-from games.loading import engine_for, load_state
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
+from games.mail.inbound import mail_receive
+from games.mail.notices import reminder_mail_queue
 from games.models import Game, OutboundMail, Seat
-from games.notices import reminder_mail_queue
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.links import reply_address
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
 

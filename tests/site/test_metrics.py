@@ -13,8 +13,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from games import tasks
 from games.models import Game
-from games.selectors import game_legal_moves
-from games.services import PlayerSpec, game_create, move_submit
+from games.play.selectors import game_legal_moves
+from games.play.services import PlayerSpec, game_create, move_submit
 
 TOKEN = "scrape-me-7f3a"
 

@@ -10,14 +10,14 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 
-from games import moderation
 from games.errors import GameNotActive, GameOver, NotAllowed
-from games.links import seat_from_token, seat_token
-from games.loading import engine_for, load_state
 from games.models import Event, Game, OutboundMail
-from games.projections import game_projections_rebuild
-from games.replay import game_replay
-from games.services import PlayerSpec, game_create
+from games.moderation import actions
+from games.pages.history import game_replay
+from games.play.links import seat_from_token, seat_token
+from games.play.services import PlayerSpec, game_create
+from games.store.loading import engine_for, load_state
+from games.store.projections import game_projections_rebuild
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
@@ -58,7 +58,7 @@ def _history(game: Game) -> list[str]:
 
 
 def test_it_pauses_and_resumes_with_reason(game: Game, mod: User) -> None:
-    moderation.game_pause(game=game, moderator=mod, reason="checking a report", now=T0)
+    actions.game_pause(game=game, moderator=mod, reason="checking a report", now=T0)
     game.refresh_from_db()
     event = _last(game)
     assert (event.type, event.actor, event.payload["reason"]) == (
@@ -68,9 +68,7 @@ def test_it_pauses_and_resumes_with_reason(game: Game, mod: User) -> None:
     )
     assert game.status == "paused" and game.deadline_at is None
     assert _notices(game) == ["anne@example.org", "bart@example.org", "cleo@example.org"]
-    moderation.game_unpause(
-        game=game, moderator=mod, reason="all clear", now=T0 + timedelta(hours=1)
-    )
+    actions.game_unpause(game=game, moderator=mod, reason="all clear", now=T0 + timedelta(hours=1))
     game.refresh_from_db()
     assert game.status == "active" and game.deadline_at == T0 + timedelta(hours=73)
     assert _history(game) == [
@@ -81,7 +79,7 @@ def test_it_pauses_and_resumes_with_reason(game: Game, mod: User) -> None:
 
 def test_it_extends_the_deadline_of_the_seat_to_move(game: Game, mod: User) -> None:
     before = game.deadline_at
-    moderation.deadline_extend(game=game, moderator=mod, reason="ill", hours=48, now=T0)
+    actions.deadline_extend(game=game, moderator=mod, reason="ill", hours=48, now=T0)
     game.refresh_from_db()
     assert game.deadline_at == before + timedelta(hours=48)
     assert _last(game).payload == {
@@ -99,7 +97,7 @@ def test_it_hands_a_vanished_players_seat_to_the_bot(game: Game, mod: User) -> N
     anne.user = User.objects.create_user("anne")
     anne.save()
     old = seat_token(anne)
-    moderation.seat_remove(game=game, moderator=mod, reason="vanished", seat=anne, now=T0)
+    actions.seat_remove(game=game, moderator=mod, reason="vanished", seat=anne, now=T0)
     anne.refresh_from_db()
     assert anne.is_bot and seat_from_token(old) is None and anne.user is None
     assert _last(game).payload == {"player": "Anne", "by": "bot", "reason": "vanished"}
@@ -109,7 +107,7 @@ def test_it_hands_a_vanished_players_seat_to_the_bot(game: Game, mod: User) -> N
 
 def test_it_invites_a_new_player_to_a_seat(game: Game, mod: User) -> None:
     bart = game.seats.get(display_name="Bart")
-    moderation.seat_invite(
+    actions.seat_invite(
         game=game, moderator=mod, reason="Bart left", seat=bart, email="dora@example.org", now=T0
     )
     bart.refresh_from_db()
@@ -122,7 +120,7 @@ def test_it_invites_a_new_player_to_a_seat(game: Game, mod: User) -> None:
 def test_it_reissues_a_leaked_link_and_mails_the_new_one(game: Game, mod: User) -> None:
     cleo = game.seats.get(display_name="Cleo")
     old = seat_token(cleo)
-    moderation.link_reissue(game=game, moderator=mod, reason="link leaked", seat=cleo, now=T0)
+    actions.link_reissue(game=game, moderator=mod, reason="link leaked", seat=cleo, now=T0)
     cleo.refresh_from_db()
     assert seat_from_token(old) is None and seat_from_token(seat_token(cleo)) == cleo
     (mail,) = OutboundMail.objects.filter(game=game, kind="notice")
@@ -133,18 +131,18 @@ def test_it_reissues_a_leaked_link_and_mails_the_new_one(game: Game, mod: User) 
 
 
 def test_it_aborts_a_game_and_refuses_anything_after(game: Game, mod: User) -> None:
-    moderation.game_abort(game=game, moderator=mod, reason="abuse", now=T0)
+    actions.game_abort(game=game, moderator=mod, reason="abuse", now=T0)
     game.refresh_from_db()
     assert (game.status, game.to_move, game.deadline_at) == ("aborted", [], None)
     assert len(_notices(game)) == 3
     with pytest.raises(GameOver) as refused:
-        moderation.game_pause(game=game, moderator=mod, reason="again")
+        actions.game_pause(game=game, moderator=mod, reason="again")
     assert refused.value.code == "game_over" and "aborted" in refused.value.message
     assert game_projections_rebuild(game=game) is False
 
 
 def test_it_adjudicates_a_stuck_game(game: Game, mod: User) -> None:
-    moderation.game_adjudicate(
+    actions.game_adjudicate(
         game=game, moderator=mod, reason="stuck for months", winners=["Cleo", "Bart"], now=T0
     )
     game.refresh_from_db()
@@ -154,25 +152,25 @@ def test_it_adjudicates_a_stuck_game(game: Game, mod: User) -> None:
     ]
     assert game_projections_rebuild(game=game) is False
     with pytest.raises(GameOver):
-        moderation.deadline_extend(game=game, moderator=mod, reason="x", hours=2)
+        actions.deadline_extend(game=game, moderator=mod, reason="x", hours=2)
 
 
 def test_every_action_needs_a_reason_and_sane_input(game: Game, mod: User) -> None:
     with pytest.raises(NotAllowed):
-        moderation.game_pause(game=game, moderator=mod, reason="  ")
+        actions.game_pause(game=game, moderator=mod, reason="  ")
     with pytest.raises(NotAllowed):
-        moderation.deadline_extend(game=game, moderator=mod, reason="x", hours=0)
+        actions.deadline_extend(game=game, moderator=mod, reason="x", hours=0)
     with pytest.raises(NotAllowed):
-        moderation.game_adjudicate(game=game, moderator=mod, reason="x", winners=["Zed"])
+        actions.game_adjudicate(game=game, moderator=mod, reason="x", winners=["Zed"])
     with pytest.raises(GameNotActive):
-        moderation.game_unpause(game=game, moderator=mod, reason="not paused")
+        actions.game_unpause(game=game, moderator=mod, reason="not paused")
     assert game.events.count() == 1
 
 
 def test_notices_are_in_each_players_language(game: Game, mod: User) -> None:
-    from games.mail import mail_compose
+    from games.mail.compose import mail_compose
 
-    moderation.game_pause(game=game, moderator=mod, reason="r", now=T0)
+    actions.game_pause(game=game, moderator=mod, reason="r", now=T0)
     bodies = {row.to: mail_compose(row).body for row in OutboundMail.objects.filter(kind="notice")}
     assert "A moderator paused the game." in bodies["anne@example.org"]
     assert "Ein Moderator hat das Spiel angehalten." in bodies["bart@example.org"]
@@ -181,10 +179,10 @@ def test_notices_are_in_each_players_language(game: Game, mod: User) -> None:
 
 def test_a_removed_player_to_move_is_played_by_the_bot(game: Game, mod: User) -> None:
     anne = game.seats.get(display_name="Anne")
-    moderation.seat_remove(game=game, moderator=mod, reason="gone", seat=anne, now=T0)
+    actions.seat_remove(game=game, moderator=mod, reason="gone", seat=anne, now=T0)
     game.refresh_from_db()
     assert game.deadline_at == T0
-    from games.timeouts import deadline_sweep
+    from games.clocks.timeouts import deadline_sweep
 
     deadline_sweep(now=T0)
     game.refresh_from_db()
@@ -196,7 +194,7 @@ def test_a_removed_player_to_move_is_played_by_the_bot(game: Game, mod: User) ->
 def test_the_history_page_shows_moderation_in_the_readers_language(game: Game, mod: User) -> None:
     from django.test import Client
 
-    moderation.deadline_extend(game=game, moderator=mod, reason="krank", hours=12, now=T0)
+    actions.deadline_extend(game=game, moderator=mod, reason="krank", hours=12, now=T0)
     bart = seat_token(game.seats.get(display_name="Bart"))
     page = Client().get(f"/play/{bart}/history/").content.decode()
     assert "Ein Moderator hat Anne 12 Stunden mehr Zeit für den Zug gegeben. Grund: krank" in page

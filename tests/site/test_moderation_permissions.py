@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
-from games.links import seat_token
 from games.models import Event, Game
+from games.play.links import seat_token
 
 PAGES = [
     "/moderate/",

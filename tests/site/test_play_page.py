@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.test import Client
 
-from games.links import seat_token
-from games.loading import engine_for
 from games.models import Event, Game
-from games.selectors import game_legal_moves, game_state
+from games.play.links import seat_token
+from games.play.selectors import game_legal_moves, game_state
+from games.store.loading import engine_for
 
 
 def test_it_shows_the_seat_its_hand_and_legal_moves(

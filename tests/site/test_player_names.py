@@ -21,16 +21,16 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from engine.record import RecordError, new_record
-from games.lobby import (
+from games.models import Event, Game, Invitation, Table
+from games.play.lobby import (
     SeatSpec,
     invitation_accept,
     invitation_token,
     open_seat_take,
     table_create,
 )
-from games.models import Event, Game, Invitation, Table
-from games.names import BadName, NameTaken, name_clean, name_normal, names_clean
-from games.services import PlayerSpec, game_create, game_import
+from games.play.names import BadName, NameTaken, name_clean, name_normal, names_clean
+from games.play.services import PlayerSpec, game_create, game_import
 from games.web.lobby_forms import MAX_SEATS
 
 INVISIBLE = [

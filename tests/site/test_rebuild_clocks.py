@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games import moderation
-from games.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
-from games.loading import engine_for, load_state
+from games.clocks.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
+from games.clocks.timeouts import deadline_sweep, vacation_start
 from games.models import Game, Seat
-from games.projections import game_projections_rebuild
-from games.services import PlayerSpec, game_create, move_submit
-from games.timeouts import deadline_sweep, vacation_start
+from games.moderation import actions
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
+from games.store.projections import game_projections_rebuild
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
@@ -100,7 +100,7 @@ def test_it_rebuilds_a_time_bank_game_with_a_vacation_timeout_and_extension(
     game.refresh_from_db()
     deadline_sweep(now=game.deadline_at + HOUR)  # Cleo times out, the bot plays for her
     game.refresh_from_db()
-    moderation.deadline_extend(
+    actions.deadline_extend(
         game=game, moderator=mod, reason="ill", hours=12, now=_mover(game).turn_started_at + HOUR
     )
     game.refresh_from_db()
@@ -118,9 +118,7 @@ def test_it_rebuilds_a_fixed_time_game_with_a_reminder_timeout_and_extension(
     _play(game, T0 + 42 * HOUR)  # Bart
     deadline_sweep(now=T0 + 91 * HOUR)  # Cleo times out
     vacation_start(game=game, seat=_mover(game), days=1, now=T0 + 92 * HOUR)
-    moderation.deadline_extend(
-        game=game, moderator=mod, reason="storm", hours=6, now=T0 + 93 * HOUR
-    )
+    actions.deadline_extend(game=game, moderator=mod, reason="storm", hours=6, now=T0 + 93 * HOUR)
     game.refresh_from_db()
     assert game.remind_at is not None
     _assert_rebuilt(game)

@@ -20,15 +20,15 @@ from test_mail_replies import reply
 
 from engine.base import IllegalMove
 from games.errors import GameError
-from games.inbound import mail_receive
-from games.links import seat_token
-from games.loading import engine_for
-from games.lobby import SeatSpec, open_seat_take, table_create
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
+from games.mail.inbound import mail_receive
 from games.models import Game, OutboundMail, Seat
-from games.refusals import SENTENCES, refusal_text
-from games.selectors import game_legal_moves
-from games.services import PlayerSpec, game_create
+from games.play.links import seat_token
+from games.play.lobby import SeatSpec, open_seat_take, table_create
+from games.play.refusals import SENTENCES, refusal_text
+from games.play.selectors import game_legal_moves
+from games.play.services import PlayerSpec, game_create
+from games.store.loading import engine_for
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("de", "fr")
@@ -111,7 +111,7 @@ def test_the_scan_finds_the_codes_of_all_three_games_and_of_the_service() -> Non
 @pytest.mark.parametrize("code", ENGINE_CODES)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_rules_refusal_reads_in_german_and_french(code: str, language: str) -> None:
-    assert code in SENTENCES, f"{code!r} has no sentence in games/refusals.py"
+    assert code in SENTENCES, f"{code!r} has no sentence in games/play/refusals.py"
     with translation.override(language):
         text = refusal_text(IllegalMove(code, "the English detail"))
     assert text not in ("the English detail", SENTENCES[code]), f"{code!r} is not translated"
@@ -120,7 +120,7 @@ def test_every_rules_refusal_reads_in_german_and_french(code: str, language: str
 @pytest.mark.parametrize("code", SERVICE_CODES)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_service_refusal_reads_in_german_and_french(code: str, language: str) -> None:
-    assert code in SENTENCES, f"{code!r} has no sentence in games/refusals.py"
+    assert code in SENTENCES, f"{code!r} has no sentence in games/play/refusals.py"
     figures = dict.fromkeys(re.findall(r"%\((\w+)\)s", SENTENCES.get(code, "")), 7)
     error = _Refused("the English detail", **figures)
     error.code = code

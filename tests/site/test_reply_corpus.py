@@ -19,9 +19,9 @@ import pytest
 from django.test import Client
 from mail_helpers import CHANNELS, INBOUND_SECRET
 
-from games.links import reply_address
 from games.models import Event, OutboundMail, Seat
-from games.services import PlayerSpec, game_create
+from games.play.links import reply_address
+from games.play.services import PlayerSpec, game_create
 
 CORPUS = Path(__file__).parent / "replies"
 PLAYERS = {"freibeuter": 2, "seerauber": 3, "flusspiraten": 3}

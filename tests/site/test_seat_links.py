@@ -5,8 +5,8 @@ from __future__ import annotations
 from api_helpers import get_json
 from django.test import Client
 
-from games.links import seat_from_token, seat_link, seat_token
 from games.models import Game
+from games.play.links import seat_from_token, seat_link, seat_token
 
 
 def test_it_finds_the_seat_of_its_token(game: Game) -> None:

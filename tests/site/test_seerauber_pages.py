@@ -11,9 +11,9 @@ from django.test import Client
 from django.utils import translation
 
 from games.kinds import seerauber
-from games.links import seat_token
 from games.models import Event, Game, Table
-from games.services import PlayerSpec, game_create
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create
 from games.web.lobby_forms import MAX_SEATS
 
 NAMES = ("Anne", "Bart", "Cleo")

@@ -19,12 +19,19 @@ from PIL import Image, ImageColor
 
 from engine.base import get_game
 from games.kinds import seerauber
-from games.loading import engine_for, load_state
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
+from games.mail.notices import reminder_mail_queue
 from games.models import Game, OutboundMail
-from games.notices import reminder_mail_queue
-from games.services import PlayerSpec, game_create, move_submit
-from games.table_png import DISC, PLAYERS_TOP, SEAT_COLOURS, SMALL, board_png, pirate_centres
+from games.pictures.table_png import (
+    DISC,
+    PLAYERS_TOP,
+    SEAT_COLOURS,
+    SMALL,
+    board_png,
+    pirate_centres,
+)
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
 NAMES = ("Anne", "Bart", "Cleo")

@@ -11,14 +11,14 @@ from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from games import events
-from games.inbound import mail_receive
-from games.links import reply_address
-from games.loading import engine_for, load_state
-from games.mail import mail_compose
+from games.clocks.timeouts import deadline_sweep
+from games.mail.compose import mail_compose
+from games.mail.inbound import mail_receive
 from games.models import Event, Game, OutboundMail
-from games.services import PlayerSpec, game_create, move_submit
-from games.timeouts import deadline_sweep
+from games.play.links import reply_address
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store import events
+from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
 NAMES = ("Anne", "Bart", "Cleo", "Dirk")

@@ -11,9 +11,9 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
-from games.accounts import SIGN_IN_LIMIT, sign_in_request, sign_in_spend
 from games.models import Game, OutboundMail, SignInToken
-from games.services import PlayerSpec, game_create
+from games.play.accounts import SIGN_IN_LIMIT, sign_in_request, sign_in_spend
+from games.play.services import PlayerSpec, game_create
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
 

@@ -16,17 +16,18 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import events, moderation
-from games.dashboard import dashboard
-from games.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
+from games.clocks.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
+from games.clocks.timeouts import deadline_sweep, seat_replace, vacation_start
 from games.display import local_time
-from games.links import seat_token
-from games.loading import engine_for, load_state
-from games.mail import mail_compose
+from games.mail.compose import mail_compose
 from games.models import Event, Game, OutboundMail, Seat
-from games.projections import game_projections_rebuild
-from games.services import PlayerSpec, game_create, move_submit
-from games.timeouts import deadline_sweep, seat_replace, vacation_start
+from games.moderation import actions
+from games.pages.dashboard import dashboard
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store import events
+from games.store.loading import engine_for, load_state
+from games.store.projections import game_projections_rebuild
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
@@ -168,7 +169,7 @@ def test_a_moderator_extends_the_deadline_of_every_player_the_step_waits_for(db:
     game = _game()
     moderator = User.objects.create_user("mod", "mod@example.org", "x", is_staff=True)
     _play(game, "Volker", T0 + 10 * HOUR, {"type": "deploy", "left": 3})
-    moderation.deadline_extend(
+    actions.deadline_extend(
         game=game, moderator=moderator, reason="storm", hours=24, now=T0 + 20 * HOUR
     )
     game.refresh_from_db()
@@ -221,7 +222,7 @@ def test_an_extension_never_holds_back_a_bot_deciding_in_the_same_step(db: None)
     players.append(PlayerSpec(name="Dieter", is_bot=True))
     game = game_create(kind="flusspiraten", players=players, seed=5, now=T0)
     moderator = User.objects.create_user("mod", "mod@example.org", "x", is_staff=True)
-    moderation.deadline_extend(game=game, moderator=moderator, reason="storm", hours=24, now=T0)
+    actions.deadline_extend(game=game, moderator=moderator, reason="storm", hours=24, now=T0)
     extended = Event.objects.filter(game=game, type=events.DEADLINE_EXTENDED)
     assert sorted(event.payload["player"] for event in extended) == ["Birgit", "Volker"]
     deadline_sweep(now=T0 + timedelta(minutes=1))

@@ -10,10 +10,10 @@ from django.test import TestCase
 
 import engine.freibeuter
 from engine.record import replay
-from games.loading import SNAPSHOT_EVERY, _key, load_state
 from games.models import Event, Game
-from games.selectors import game_legal_moves
-from games.services import move_submit
+from games.play.selectors import game_legal_moves
+from games.play.services import move_submit
+from games.store.loading import SNAPSHOT_EVERY, _key, load_state
 
 
 def _play(game: Game, moves: int) -> Game:

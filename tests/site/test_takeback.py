@@ -10,15 +10,15 @@ import pytest
 from django.core.cache import cache
 from django.utils import translation
 
-from games import events
 from games.errors import GameOver, NotAllowed
-from games.loading import engine_for, fold, load_state
 from games.models import Event, Game, OutboundMail, Seat
-from games.projections import game_projections_rebuild
-from games.replay import game_replay
-from games.selectors import moves_played
-from games.services import PlayerSpec, game_create, move_submit
-from games.takebacks import takeback_answer, takeback_pending, takeback_request
+from games.pages.history import game_replay
+from games.play.selectors import moves_played
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.play.takebacks import takeback_answer, takeback_pending, takeback_request
+from games.store import events
+from games.store.loading import engine_for, fold, load_state
+from games.store.projections import game_projections_rebuild
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
@@ -150,7 +150,7 @@ def test_bots_never_object(db: None) -> None:
 def test_no_takeback_in_a_finished_game(game: Game) -> None:
     from django.contrib.auth.models import User
 
-    from games.moderation import game_abort
+    from games.moderation.actions import game_abort
 
     _play(game, "Anne", "board")
     game_abort(game=game, moderator=User.objects.create_user("m"), reason="r", now=T0)
@@ -162,7 +162,7 @@ def _mail(seat: Seat, body: str) -> bytes:
     from email.message import EmailMessage
     from email.utils import make_msgid
 
-    from games.links import reply_address
+    from games.play.links import reply_address
 
     message = EmailMessage()
     message["From"] = seat.email
@@ -174,7 +174,7 @@ def _mail(seat: Seat, body: str) -> bytes:
 
 
 def test_players_answer_a_takeback_by_email(game: Game) -> None:
-    from games.inbound import mail_receive
+    from games.mail.inbound import mail_receive
 
     _play(game, "Anne", "board")
     assert mail_receive(raw=_mail(_seat(game, "Bart"), "accept\n\n> quoted")) == "refused"
@@ -189,7 +189,7 @@ def test_players_answer_a_takeback_by_email(game: Game) -> None:
 
 
 def test_a_decline_by_email_tells_the_asker(game: Game) -> None:
-    from games.inbound import mail_receive
+    from games.mail.inbound import mail_receive
 
     _play(game, "Anne", "board")
     takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
@@ -201,7 +201,7 @@ def test_a_decline_by_email_tells_the_asker(game: Game) -> None:
 def test_players_ask_and_answer_from_the_game_page(game: Game) -> None:
     from django.test import Client
 
-    from games.links import seat_token
+    from games.play.links import seat_token
 
     _play(game, "Anne", "board")
     pages = {name: f"/play/{seat_token(_seat(game, name))}/" for name in ("Anne", "Bart", "Cleo")}
@@ -219,7 +219,7 @@ def test_replay_check_and_rebuild_agree_after_takebacks_and_moderation(game: Gam
     from django.contrib.auth.models import User
     from django.core.management import call_command
 
-    from games.moderation import game_adjudicate
+    from games.moderation.actions import game_adjudicate
 
     _play(game, "Anne", "board")
     takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)

@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.describe import card_label
-from games.links import seat_token
-from games.loading import engine_for, load_state
 from games.models import Event, Game
-from games.services import PlayerSpec, game_create, move_submit
+from games.pages.describe import card_label
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
 
 NAMES = ("Anne", "Bart", "Cleo", "Dirk")
 CARD_LABEL = re.compile(r'class="card-label">([^<]+)<')

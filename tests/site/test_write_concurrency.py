@@ -17,7 +17,7 @@ from django.db import connections
 from django.test import Client
 
 from games.models import Event, Game
-from games.selectors import game_legal_moves
+from games.play.selectors import game_legal_moves
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,8 +8,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.links import seat_link, seat_token
-from games.services import PlayerSpec, game_create
+from games.play.links import seat_link, seat_token
+from games.play.services import PlayerSpec, game_create
 
 DEMO_PLAYERS = ("Anne", "Bart", "Cleo")
 DEMO_LANGUAGES = ("en", "de", "fr")

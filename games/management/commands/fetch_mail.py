@@ -1,7 +1,7 @@
 """``manage.py fetch_mail``: read replies from a Maildir or an IMAP mailbox and play them.
 
 ``--maildir PATH`` takes each message in ``new/``, hands it to
-``games.inbound.mail_receive`` and moves it to ``cur/``. Without it, the
+``games.mail.inbound.mail_receive`` and moves it to ``cur/``. Without it, the
 mailbox of ``IMAP_URL`` (``imaps://user:password@host[:port]/FOLDER`` or
 ``imap://…``) is read: every unseen message is handled, then flagged seen.
 Run it from cron or a systemd timer; a message handled twice is played once.
@@ -21,7 +21,7 @@ from urllib.parse import unquote, urlsplit
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.inbound import mail_receive
+from games.mail.inbound import mail_receive
 
 
 class Command(BaseCommand):

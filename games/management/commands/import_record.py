@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from engine.record import RecordError
-from games.services import game_import
+from games.play.services import game_import
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from games.models import Game
-from games.projections import game_projections_rebuild
+from games.store.projections import game_projections_rebuild
 
 
 class Command(BaseCommand):

@@ -7,9 +7,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.chain import chain_check
-from games.loading import ReplayError, engine_for, fold
 from games.models import Game
+from games.store.chain import chain_check
+from games.store.loading import ReplayError, engine_for, fold
 
 
 class Command(BaseCommand):

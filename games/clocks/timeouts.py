@@ -1,0 +1,284 @@
+"""The deadline sweep: reminders and the timeout ladder, each step an event and an email.
+
+Celery beat runs :func:`deadline_sweep` every minute. It locks each due game
+with ``SELECT … FOR UPDATE SKIP LOCKED`` and re-checks the deadline under the
+lock, so a late, duplicated or concurrent sweep changes nothing twice: once a
+deadline is dealt with, the seat's and the game's ``deadline_at`` have moved
+on. A reminder sent is recorded (``reminder_sent``), so it is never sent twice,
+even after a rebuild. Where several players decide at once, each has his own
+deadline and is timed out on his own. The ladder, by the game's
+``timeout_policy``:
+
+1. ``turn_timed_out`` is recorded for the late player;
+2. with the ``bot`` policy the built-in bot plays this turn (``move`` with
+   ``auto: true``), and after ``replace_after`` timeouts in a row the seat
+   becomes a bot seat (``seat_replaced``) until a moderator invites a
+   replacement (:func:`seat_replace`);
+3. with the ``pause`` policy the game is paused for a moderator (``game_paused``).
+
+The late player is told what happened only after it has been recorded.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.clocks.deadlines import (
+    CLOCK_FIELDS,
+    RUNNING_FIELDS,
+    clock_pause_for,
+    clocks_earliest,
+    time_control,
+)
+from games.errors import GameError, GameNotActive
+from games.kinds import kind_of
+from games.mail.notices import reminder_mail_queue, timeout_mails_queue
+from games.models import Event, Game, Seat
+from games.play.services import move_submit
+from games.play.turns import clocks_update, turn_begin
+from games.store import events
+from games.store.loading import engine_for, load_state
+from games.store.projections import event_append
+
+log = logging.getLogger(__name__)
+
+BATCH = 200
+BOT_CHAIN = 64
+"""At most this many bot moves in a row for one game in one sweep."""
+
+
+class NoVacationLeft(GameError):
+    """The player has used up this year's vacation days."""
+
+    code = "no_vacation_left"
+
+
+def _locked(game_id: int, **due: datetime) -> Game | None:
+    """The game, locked, if it is active and still due; ``None`` if another sweep holds it."""
+    return (
+        Game.objects.select_for_update(skip_locked=True)
+        .filter(pk=game_id, status=Game.Status.ACTIVE, **due)
+        .first()
+    )
+
+
+def _remind(game_id: int, now: datetime) -> bool:
+    """Remind each seat whose reminder is due and whose deadline has not passed yet."""
+    with transaction.atomic():
+        game = _locked(game_id, remind_at__lte=now)
+        if game is None:
+            return False
+        seats = list(game.seats.all())
+        due = [
+            (seat, seat.deadline_at)
+            for seat in seats
+            if seat.remind_at is not None
+            and seat.deadline_at is not None
+            and seat.remind_at <= now < seat.deadline_at  # past it: a timeout instead
+        ]
+        if not due:  # the game's earliest reminder is a late seat's: the timeout deals with it
+            return False
+        engine, state = engine_for(game), load_state(game)
+        for seat, deadline in due:
+            payload = events.reminder_sent_payload(
+                player=seat.display_name, deadline=deadline.isoformat()
+            )
+            event_append(
+                game,
+                event_type=events.REMINDER_SENT,
+                payload=payload,
+                actor="system:deadline",
+                now=now,
+            )
+            seat.remind_at = None
+            seat.save(update_fields=["remind_at"])
+            reminder_mail_queue(game=game, seat=seat, engine=engine, state=state, now=now)
+        clocks_earliest(game, seats)
+        game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+        return True
+
+
+def _bot_plays(game: Game, seat: Seat, now: datetime, *, timed_out: bool = False) -> str:
+    """Play the bot's move for ``seat`` (for a late player: the kind's timeout move)."""
+    engine = engine_for(game)
+    state = load_state(game)
+    if timed_out:
+        move = kind_of(game.kind).timeout_move(engine, state, seat.display_name)
+    else:
+        move = engine.bot_move(state, seat.display_name)
+    move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq, auto=True, now=now)
+    return engine.format_move(move)
+
+
+def _time_out(game: Game, seat: Seat, now: datetime) -> None:
+    """Record the timeout of ``seat`` and climb the ladder one step."""
+    control = time_control(game.options)
+    seat.timeouts += 1
+    payload = events.turn_timed_out_payload(
+        player=seat.display_name,
+        deadline=seat.deadline_at.isoformat() if seat.deadline_at else "",
+        timeouts=seat.timeouts,
+    )
+    event_append(
+        game,
+        event_type=events.TURN_TIMED_OUT,
+        payload=payload,
+        actor="system:deadline",
+        now=now,
+    )
+    if control.timeout_policy == "pause":
+        event_append(
+            game,
+            event_type=events.GAME_PAUSED,
+            payload=events.game_paused_payload(reason="timeout", player=seat.display_name),
+            actor="system:deadline",
+            now=now,
+        )
+        game.status = Game.Status.PAUSED
+        clocks_update(game=game, now=now)
+        game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
+        seat.save(update_fields=["timeouts"])
+        timeout_mails_queue(game=game, seat=seat, move=None, replaced=False, paused=True, now=now)
+        return
+    replaced = seat.timeouts >= control.replace_after
+    if replaced:
+        seat.is_bot = True
+        event_append(
+            game,
+            event_type=events.SEAT_REPLACED,
+            payload=events.seat_replaced_payload(
+                player=seat.display_name, by="bot", reason="timeouts"
+            ),
+            actor="system:deadline",
+            now=now,
+        )
+    game.save(update_fields=["last_seq", "updated_at"])
+    seat.save(update_fields=["timeouts", "is_bot"])
+    played = _bot_plays(game, seat, now, timed_out=True)
+    timeout_mails_queue(game=game, seat=seat, move=played, replaced=replaced, paused=False, now=now)
+
+
+def _expire(game_id: int, now: datetime) -> bool:
+    with transaction.atomic():
+        game = _locked(game_id, deadline_at__lte=now)
+        if game is None:
+            return False
+        late = game.seats.filter(display_name__in=game.to_move, deadline_at__lte=now)
+        seat = late.order_by("deadline_at", "position").first()
+        if seat is None:
+            return False
+        if seat.is_bot:
+            _bot_plays(game, seat, now)
+        else:
+            _time_out(game, seat, now)
+        return True
+
+
+def deadline_sweep(*, now: datetime | None = None) -> int:
+    """Send due reminders and apply the ladder to every game past its deadline; count steps."""
+    now = now or timezone.now()
+    steps = 0
+    due = Game.objects.filter(status=Game.Status.ACTIVE, remind_at__lte=now)
+    for game_id in due.values_list("pk", flat=True)[:BATCH]:
+        steps += _remind(game_id, now)
+    expired = Game.objects.filter(status=Game.Status.ACTIVE, deadline_at__lte=now)
+    for game_id in expired.order_by("deadline_at").values_list("pk", flat=True)[:BATCH]:
+        for _ in range(BOT_CHAIN):
+            if not _expire(game_id, now):
+                break
+            steps += 1
+    return steps
+
+
+def vacation_days_used(*, seat: Seat, year: int) -> int:
+    """Vacation days ``seat`` has taken in ``year``."""
+    started = Event.objects.filter(
+        game_id=seat.game_id,
+        type=events.VACATION_STARTED,
+        payload__player=seat.display_name,
+        payload__since__startswith=f"{year:04d}-",
+    )
+    return sum(event.payload["days"] for event in started)
+
+
+@transaction.atomic
+def vacation_start(*, game: Game, seat: Seat, days: int, now: datetime | None = None) -> datetime:
+    """Stop ``seat``'s clock for ``days`` days from now; return when the vacation ends."""
+    now = now or timezone.now()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    seat = Seat.objects.get(pk=seat.pk, game=game)
+    if game.status != Game.Status.ACTIVE:
+        raise GameNotActive(f"The game is {game.status}; no vacation can start now.")
+    allowed = time_control(game.options).vacation_days
+    used = vacation_days_used(seat=seat, year=now.year)
+    if days < 1 or used + days > allowed:
+        raise NoVacationLeft(
+            f"{seat.display_name} has {allowed - used} of {allowed} vacation days left this year."
+        )
+    until = max(now, seat.vacation_until or now) + timedelta(days=days)
+    payload = events.vacation_started_payload(
+        player=seat.display_name, days=days, since=now.isoformat(), until=until.isoformat()
+    )
+    event_append(
+        game,
+        event_type=events.VACATION_STARTED,
+        payload=payload,
+        actor=f"seat:{seat.position}",
+        now=now,
+    )
+    clock_pause_for(game=game, seat=seat, until=until, now=now)
+    seat.save(update_fields=["vacation_until", *RUNNING_FIELDS])
+    clocks_earliest(game, [seat, *game.seats.exclude(pk=seat.pk)])
+    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    return until
+
+
+@transaction.atomic
+def seat_replace(
+    *,
+    game: Game,
+    seat: Seat,
+    email: str,
+    actor: str,
+    reason: str = "invited",
+    now: datetime | None = None,
+) -> Seat:
+    """Give a bot seat to an invited player: a new link (the old one is revoked), and when the
+    game waits for the seat a fresh clock and a turn email."""
+    now = now or timezone.now()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    seat = Seat.objects.get(pk=seat.pk, game=game)
+    seat.email, seat.is_bot, seat.timeouts = email, False, 0
+    seat.token_version += 1
+    seat.save(update_fields=["email", "is_bot", "timeouts", "token_version"])
+    payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason=reason)
+    event_append(game, event_type=events.SEAT_REPLACED, payload=payload, actor=actor, now=now)
+    if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
+        engine, state = engine_for(game), load_state(game)
+        turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
+    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    return seat
+
+
+@transaction.atomic
+def game_resume(*, game: Game, actor: str, reason: str, now: datetime | None = None) -> Game:
+    """Let a paused game go on: the seat to move gets a fresh clock and its turn email."""
+    now = now or timezone.now()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.status != Game.Status.PAUSED:
+        raise GameNotActive(f"The game is {game.status}, not paused.")
+    event_append(
+        game,
+        event_type=events.GAME_RESUMED,
+        payload=events.game_resumed_payload(reason=reason),
+        actor=actor,
+        now=now,
+    )
+    game.status = Game.Status.ACTIVE
+    turn_begin(game=game, engine=engine_for(game), state=load_state(game), now=now)
+    game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
+    return game

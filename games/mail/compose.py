@@ -1,0 +1,150 @@
+"""Rendering an outbox row into an email: templates in the reader's language, headers, picture.
+
+A row's ``context`` already says everything (built from the reader's view
+when its event was recorded); here it is only put into words: the subject,
+a text body, an HTML body and, for a position, the board as an inline PNG
+(``games.mail.message`` gives the MIME shape). Headers: ``To`` with the
+reader's name, ``Date`` in UTC (``+0000``), RFC 3834 ``Auto-Submitted`` with
+``Precedence: bulk`` and ``X-Auto-Response-Suppress`` so responders stay
+quiet, ``List-Id`` and one-click ``List-Unsubscribe`` (RFC 8058), and
+``In-Reply-To``/``References`` that keep a seat's emails of a game in one
+thread.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC
+from email.mime.image import MIMEImage
+from email.utils import format_datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.core.mail.message import sanitize_address
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.display import local_time
+from games.kinds import kind_of
+from games.mail.message import GameMail
+from games.models import OutboundMail
+
+BOARD_CID = "board"
+ANSWER_KINDS = frozenset({"move_accepted", "move_refused"})
+"""Answers to a player's reply: ``Auto-Submitted: auto-replied`` (RFC 3834 §5)."""
+TEMPLATE_OF = {"reminder": "turn"}
+"""Kinds that share another kind's templates."""
+
+
+def _render_context(row: OutboundMail) -> dict[str, Any]:
+    context = dict(row.context)
+    context["kind"] = row.kind
+    context["site"] = urlsplit(settings.SITE_URL).netloc
+    time_zone = context.get("time_zone", "UTC")
+    context["deadline_local"] = local_time(context.get("deadline"), time_zone)
+    context["games"] = [
+        {
+            **entry,
+            "deadline_local": local_time(entry.get("deadline"), entry.get("time_zone", "UTC")),
+        }
+        for entry in context.get("games", [])
+    ]
+    view = context.get("view")
+    if view is not None:
+        context["position"] = kind_of(_game_kind(context)).position_text(view)
+        context["board_cid"] = BOARD_CID
+    return context
+
+
+def _game_kind(context: dict[str, Any]) -> str:
+    """The kind of game a row is about (rows queued before kinds were recorded: Freibeuter)."""
+    return str(context.get("game_kind") or "freibeuter")
+
+
+def _templates(context: dict[str, Any], name: str) -> list[str]:
+    """The kind's own template for ``name`` if it has one, else the common one."""
+    return [f"games/mail/{_game_kind(context)}/{name}", f"games/mail/{name}"]
+
+
+def thread_root(row: OutboundMail) -> str | None:
+    """The Message-ID every email of a seat in one game refers to, so they form one thread.
+
+    It is derived, not stored: no message needs to carry it (mail clients thread
+    around a missing root), and nothing personal goes into it or into events.
+    """
+    if row.game_id is None or row.seat_id is None:
+        return None
+    return f"<game-{row.game_id}.seat-{row.seat_id}@{settings.MAIL_DOMAIN}>"
+
+
+def _list_id(row: OutboundMail) -> str | None:
+    """The mailing list a row belongs to (RFC 2919): its game's, or the digest's."""
+    if row.game_id is not None:
+        return f"<game-{row.game_id}.{settings.MAIL_DOMAIN}>"
+    return f"<digest.{settings.MAIL_DOMAIN}>" if row.kind == "digest" else None
+
+
+def _recipient(row: OutboundMail, context: dict[str, Any]) -> str:
+    """``To:`` with the reader's name (RFC 5322 ``name-addr``, encoded where needed)."""
+    name = context.get("player") or next(
+        (entry.get("player") for entry in context.get("games", []) if entry.get("player")), ""
+    )
+    return sanitize_address((str(name), row.to), "utf-8") if name else f"<{row.to}>"
+
+
+def _headers(row: OutboundMail, context: dict[str, Any]) -> dict[str, str]:
+    headers = {
+        "To": _recipient(row, context),
+        "Date": format_datetime(row.created_at.astimezone(UTC)),
+        "Message-ID": row.message_id,
+        "Auto-Submitted": "auto-replied" if row.kind in ANSWER_KINDS else "auto-generated",
+        "Precedence": "bulk",
+        "X-Auto-Response-Suppress": "All",
+    }
+    if context.get("unsubscribe_link"):
+        headers["List-Unsubscribe"] = f"<{context['unsubscribe_link']}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    list_id = _list_id(row)
+    if list_id:
+        headers["List-Id"] = list_id
+    parents = [thread_root(row), context.get("in_reply_to")]
+    thread = [parent for parent in parents if parent]
+    if thread:
+        headers["In-Reply-To"] = thread[-1]
+        headers["References"] = " ".join(thread)
+    return headers
+
+
+def mail_compose(row: OutboundMail) -> EmailMultiAlternatives:
+    """The email of ``row``, ready to send; the same row always gives the same message.
+
+    Both bodies come from templates: the text one with autoescaping off, the
+    HTML one autoescaped, so a name or reason full of markup shows as text.
+    """
+    template = TEMPLATE_OF.get(row.kind, row.kind)
+    with translation.override(row.language):
+        context = _render_context(row)
+        subject = render_to_string(_templates(context, f"{template}_subject.txt"), context)
+        text = render_to_string(_templates(context, f"{template}.txt"), context)
+        html = render_to_string(_templates(context, f"{template}.html"), context)
+    message = GameMail(
+        subject=" ".join(subject.split()),
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[row.to],
+        reply_to=[context["reply_to"]] if context.get("reply_to") else None,
+        headers=_headers(row, context),
+    )
+    message.attach_alternative(html, "text/html")
+    png = (
+        None
+        if context.get("view") is None
+        else kind_of(_game_kind(context)).board_png(context["view"])
+    )
+    if png is not None:
+        picture = MIMEImage(png, "png")
+        picture.add_header("Content-ID", f"<{BOARD_CID}>")
+        picture.add_header("Content-Disposition", "inline", filename="board.png")
+        message.attach(picture)
+    return message

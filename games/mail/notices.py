@@ -1,0 +1,251 @@
+"""Which emails a recorded change causes, and what each may say.
+
+Every function here runs inside the transaction that recorded the change and
+writes outbox rows (``games.mail.outbox``), so an email exists exactly when its
+event does, and states only what has been recorded. Contexts are built from
+``view(state, seat)`` and public event payloads, never from the omniscient
+state (STYLE habit 3).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.utils import translation
+
+from engine.base import Game as Engine
+from games.clocks.deadlines import time_control
+from games.display import game_label
+from games.event_lines import event_line
+from games.kinds import kind_of
+from games.mail.outbox import mail_queue
+from games.models import Event, Game, MailPreference, OutboundMail, Seat
+from games.play.links import preferences_link, reply_address, seat_link
+from games.play.selectors import hidden_seqs, sealed_seq
+from games.store import events
+
+EXAMPLES = 3
+SINCE_LIMIT = 40
+
+
+def _reachable(seat: Seat, *, bot_too: bool = False) -> bool:
+    """Whether ``seat`` gets game emails (a player whose seat a bot took over only hears why)."""
+    wanted = bool(seat.email) and seat.mail_preference != MailPreference.NONE
+    return wanted and (bot_too or not seat.is_bot)
+
+
+def _seat_context(game: Game, seat: Seat) -> dict[str, Any]:
+    return {
+        "game": game_label(game),
+        "game_id": game.pk,
+        "game_kind": game.kind,
+        "player": seat.display_name,
+        "seat_link": seat_link(seat),
+        "preferences_link": preferences_link(seat),
+        "unsubscribe_link": preferences_link(seat) + "unsubscribe/",
+        "time_zone": seat.time_zone,
+        "site_url": settings.SITE_URL,
+    }
+
+
+def _queue(game: Game, seat: Seat, kind: str, context: dict[str, Any], now: datetime) -> None:
+    mail_queue(
+        to=seat.email,
+        kind=kind,
+        context=context,
+        language=seat.language,
+        game=game,
+        seat=seat,
+        hold=kind == "turn" and seat.mail_preference == MailPreference.DIGEST,
+        now=now,
+    )
+
+
+def since_last_turn(game: Game, seat: Seat, engine: Engine) -> list[dict[str, Any]]:
+    """What happened in ``game`` since ``seat``'s last move, from public event payloads."""
+    last = (
+        Event.objects.filter(game=game, type=events.MOVE, payload__player=seat.display_name)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    ) or 1
+    entries = []
+    sealed = sealed_seq(game)
+    stored = Event.objects.filter(game=game, seq__gt=last).order_by("seq")[:SINCE_LIMIT]
+    for event in stored:
+        payload = events.upcast(event.type, event.version, event.payload)
+        entry = {"type": event.type, "seq": event.seq, "player": payload.get("player")}
+        if event.type == events.MOVE and event.seq == sealed:
+            entry.update(move=None, sealed=True, auto=payload.get("auto", False))
+        elif event.type == events.MOVE:
+            entry.update(move=engine.format_move(payload["move"]), auto=payload.get("auto", False))
+        elif event.type == events.SEAT_REPLACED:
+            entry["by"] = payload["by"]
+        elif event.type == events.VACATION_STARTED:
+            entry["days"] = payload["days"]
+        elif event.type == events.CHAT_POSTED:
+            hidden = event.seq in hidden_seqs(game)
+            entry.update(text=None if hidden else payload["text"], hidden=hidden)
+        elif event.type not in (events.TURN_TIMED_OUT, events.GAME_PAUSED):
+            continue
+        entries.append(entry)
+    return entries
+
+
+def _examples(engine: Engine, legal: list[dict[str, Any]]) -> list[str]:
+    """Two or three legal moves in text notation, of different kinds where there are."""
+    chosen: list[dict[str, Any]] = []
+    for move in legal:
+        if all(move["type"] != other["type"] for other in chosen):
+            chosen.append(move)
+    for move in legal:
+        if len(chosen) >= EXAMPLES:
+            break
+        if move not in chosen:
+            chosen.append(move)
+    return [engine.format_move(move) for move in chosen[:EXAMPLES]]
+
+
+def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any) -> dict[str, Any]:
+    """What a turn email (or its reminder) tells ``seat``: all from its own view."""
+    view = engine.view(state, seat.display_name)
+    legal = engine.legal_moves(state, seat.display_name)
+    return {
+        **_seat_context(game, seat),
+        "view": view,
+        "hand": view["players"][seat.display_name].get("hand", []),
+        "players": kind_of(game.kind).player_rows(view),
+        "since": since_last_turn(game, seat, engine),
+        "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
+        "reply_to": reply_address(seat),
+        "examples": _examples(engine, legal),
+        "commitment": game.commitment,
+        "seq": game.last_seq,
+        "head_hash": game.head_hash,
+    }
+
+
+def _told(game: Game, seat: Seat) -> bool:
+    """Whether ``seat`` has had a turn email since its own last move."""
+    last_own = (
+        Event.objects.filter(game=game, type=events.MOVE, payload__player=seat.display_name)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    ) or 0
+    return OutboundMail.objects.filter(
+        game=game, seat=seat, kind="turn", context__seq__gte=last_own
+    ).exists()
+
+
+def turn_mails_queue(
+    *,
+    game: Game,
+    engine: Engine,
+    state: Any,
+    seats: list[Seat],
+    moved: str | None,
+    now: datetime,
+) -> None:
+    """Tell each seat now to move that it is its turn (or, at the end, everyone the result).
+
+    After another player's move (or seat change: ``moved``), a player who was told since
+    his own last move still waits at the same step (the deploy, a rowing test) and is
+    not told twice.
+    """
+    by_name = {seat.display_name: seat for seat in seats}
+    if game.status == Game.Status.FINISHED:
+        for seat in seats:
+            if _reachable(seat):
+                context = {**_seat_context(game, seat), "view": engine.view(state, None)}
+                context.update(winners=game.winners, scores=game.scores)
+                _queue(game, seat, "game_over", context, now)
+        return
+    for name in game.to_move:
+        seat = by_name[name]
+        if _reachable(seat) and not (moved not in (None, name) and _told(game, seat)):
+            context = turn_context(game=game, seat=seat, engine=engine, state=state)
+            _queue(game, seat, "turn", context, now)
+
+
+def reminder_mail_queue(
+    *, game: Game, seat: Seat, engine: Engine, state: Any, now: datetime
+) -> None:
+    """Remind ``seat`` that its deadline is near (digest and link-only players are not)."""
+    if _reachable(seat) and seat.mail_preference == MailPreference.EVERY_TURN:
+        context = turn_context(game=game, seat=seat, engine=engine, state=state)
+        _queue(game, seat, "reminder", context, now)
+
+
+def timeout_mails_queue(
+    *, game: Game, seat: Seat, move: str | None, replaced: bool, paused: bool, now: datetime
+) -> None:
+    """Tell ``seat`` what its timeout led to; when the game paused, tell the others too."""
+    context = {**_seat_context(game, seat), "move": move, "replaced": replaced, "paused": paused}
+    context["replace_after"] = time_control(game.options).replace_after
+    if _reachable(seat, bot_too=True):
+        _queue(game, seat, "timed_out", context, now)
+    if paused:
+        for other in game.seats.exclude(pk=seat.pk):
+            if _reachable(other):
+                notice = {**_seat_context(game, other), "late_player": seat.display_name}
+                _queue(game, other, "paused", notice, now)
+
+
+def notice_mails_queue(
+    *,
+    game: Game,
+    event_type: str,
+    payload: dict[str, Any],
+    now: datetime,
+    seats: list[Seat] | None = None,
+) -> None:
+    """Tell ``seats`` (default: everyone) of a moderation or takeback event, in their language."""
+    for seat in game.seats.all() if seats is None else seats:
+        if _reachable(seat, bot_too=True):
+            with translation.override(seat.language):
+                line = event_line(event_type, payload)
+            context = {**_seat_context(game, seat), "line": line, "event": event_type}
+            context["reply_to"] = reply_address(seat)
+            _queue(game, seat, "notice", context, now)
+
+
+def reply_mail_queue(
+    *,
+    game: Game,
+    seat: Seat,
+    accepted: bool,
+    text: str,
+    message: str = "",
+    legal: list[str] | None = None,
+    in_reply_to: str = "",
+    now: datetime,
+) -> OutboundMail | None:
+    """Answer a reply email: the move is recorded, or why not and what is legal."""
+    if not seat.email:
+        return None
+    context = {
+        **_seat_context(game, seat),
+        "text": text,
+        "message": message,
+        "legal": legal or [],
+        "reply_to": reply_address(seat),
+        "in_reply_to": in_reply_to,
+    }
+    return mail_queue(
+        to=seat.email,
+        kind="move_accepted" if accepted else "move_refused",
+        context=context,
+        language=seat.language,
+        game=game,
+        seat=seat,
+        now=now,
+    )
+
+
+def sign_in_mail_queue(*, email: str, link: str, language: str, now: datetime) -> OutboundMail:
+    """Send a "my games" sign-in link."""
+    context = {"link": link, "site_url": settings.SITE_URL, "minutes": 15}
+    return mail_queue(to=email, kind="sign_in", context=context, language=language, now=now)

@@ -1,0 +1,191 @@
+"""The outbox: every email is a row, claimed with a lease, sent, marked sent (DESIGN §5).
+
+A row is written by :func:`mail_queue` in the transaction of the event that
+caused it, and :data:`mail_committed` is sent when that transaction commits
+(``games.tasks`` answers it by queuing a send task). The task
+claims the row with a conditional update that sets a lease, so two workers
+never send one row; a row whose lease ran out (worker killed, SMTP down,
+task lost with the broker) is due again and a periodic sweep queues it anew.
+A duplicate is only possible when a worker dies between the SMTP server's
+acceptance and the mark, and then carries the same ``Message-ID``.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+from email.utils import make_msgid
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import get_connection
+from django.core.mail.backends.base import BaseEmailBackend
+from django.db import connection, transaction
+from django.db.models import F, Q
+from django.dispatch import Signal
+from django.utils import timezone
+
+from games.mail.compose import mail_compose
+from games.models import Game, OutboundMail, Seat
+
+log = logging.getLogger(__name__)
+
+SWEEP_LIMIT = 2000
+
+
+def lease() -> timedelta:
+    """How long a claim holds (``MAIL_LEASE_SECONDS``); longer than a send task's time limit."""
+    return timedelta(seconds=settings.MAIL_LEASE_SECONDS)
+
+
+def unqueued_grace() -> timedelta:
+    """A row never claimed this long after it was written has lost its send task."""
+    return timedelta(seconds=settings.MAIL_UNQUEUED_GRACE_SECONDS)
+
+
+class TransportError(Exception):
+    """Sending failed; ``permanent`` means retrying cannot help (a 5xx answer)."""
+
+    def __init__(self, message: str, *, permanent: bool = False, retry_in: float = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.permanent = permanent
+        self.retry_in = retry_in
+
+
+mail_committed = Signal()
+"""Sent with ``mail_id`` once a row to send now is committed, so a sender can start at once.
+
+``games.tasks`` queues the send task for it (connected in ``GamesConfig.ready``):
+the outbox sits below the tasks that send it, and a row no one hears of is
+still found by the sweep.
+"""
+
+
+def mail_queue(
+    *,
+    to: str,
+    kind: str,
+    context: dict[str, Any],
+    language: str = "en",
+    game: Game | None = None,
+    seat: Seat | None = None,
+    hold: bool = False,
+    now: datetime | None = None,
+) -> OutboundMail:
+    """Write one email to the outbox; :data:`mail_committed` follows when the transaction commits.
+
+    ``hold`` keeps it for the daily digest instead of sending it.
+    """
+    row = OutboundMail.objects.create(
+        game=game,
+        seat=seat,
+        to=to,
+        kind=kind,
+        language=language,
+        context=context,
+        message_id=make_msgid(domain=settings.MAIL_DOMAIN),
+        status=OutboundMail.Status.HELD if hold else OutboundMail.Status.PENDING,
+        created_at=now or timezone.now(),
+    )
+    if not hold:
+        transaction.on_commit(lambda: mail_committed.send(sender=OutboundMail, mail_id=row.pk))
+    return row
+
+
+@contextmanager
+def _bookkeeping() -> Iterator[None]:
+    """A transaction for the outbox's own marks, committed without waiting for the disk.
+
+    Only claims and sent marks run so: should PostgreSQL itself crash within
+    a fraction of a second after such a commit, the worst outcome is one email
+    sent again with the same Message-ID, the duplicate DESIGN §5 already allows.
+    Events and outbox rows are always committed durably.
+    """
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        yield
+
+
+def mail_claim(*, mail_id: int, now: datetime) -> OutboundMail | None:
+    """Lease a pending row that no one holds; ``None`` if another has it or it is done."""
+    with _bookkeeping():
+        claimed = (
+            OutboundMail.objects.filter(pk=mail_id, status=OutboundMail.Status.PENDING)
+            .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+            .update(claimed_until=now + lease(), attempts=F("attempts") + 1)
+        )
+        return OutboundMail.objects.get(pk=mail_id) if claimed == 1 else None
+
+
+def retry_delay(attempts: int) -> float:
+    """Seconds to wait before the next try after ``attempts`` failed ones (exponential, capped)."""
+    base = float(settings.MAIL_RETRY_BASE_SECONDS)
+    return float(min(base * 2 ** max(attempts - 1, 0), settings.MAIL_RETRY_MAX_SECONDS))
+
+
+def transport_error(error: Exception, attempts: int) -> TransportError:
+    """Classify a sending failure: an SMTP 5xx answer is permanent, anything else transient."""
+    codes: list[int] = []
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        codes = [code for code, _ in error.recipients.values()]
+    elif isinstance(error, smtplib.SMTPResponseException):
+        codes = [error.smtp_code]
+    permanent = bool(codes) and all(500 <= code < 600 for code in codes)
+    message = f"{type(error).__name__}: {error}"[:2000]
+    return TransportError(message, permanent=permanent, retry_in=retry_delay(attempts))
+
+
+def mail_send(
+    *,
+    mail_id: int,
+    connect: Callable[[], BaseEmailBackend] = get_connection,
+    now: datetime | None = None,
+) -> bool:
+    """Claim, send and mark one row; tell whether this call sent it.
+
+    ``connect`` gives the mail connection (a worker keeps one open).
+    A permanent failure marks the row failed with the error. A transient one
+    keeps the row pending, leased until its retry is due, and raises
+    :class:`TransportError` so the task retries.
+    """
+    now = now or timezone.now()
+    row = mail_claim(mail_id=mail_id, now=now)
+    if row is None:
+        return False
+    message = mail_compose(row)
+    try:
+        connect().send_messages([message])
+    except Exception as error:
+        failure = transport_error(error, row.attempts)
+        pending = OutboundMail.objects.filter(pk=row.pk, status=OutboundMail.Status.PENDING)
+        if failure.permanent:
+            log.error("mail #%s to %s failed for good: %s", row.pk, row.to, failure.message)
+            pending.update(status=OutboundMail.Status.FAILED, error=failure.message)
+            return False
+        retry_at = timezone.now() + timedelta(seconds=failure.retry_in)
+        pending.update(error=failure.message, claimed_until=retry_at)
+        raise failure from error
+    with _bookkeeping():
+        OutboundMail.objects.filter(pk=row.pk).update(
+            status=OutboundMail.Status.SENT, sent_at=timezone.now(), claimed_until=None, error=""
+        )
+    return True
+
+
+def mail_due(*, now: datetime, limit: int = SWEEP_LIMIT) -> list[int]:
+    """Pending rows that no task holds: lease run out, or never claimed long after writing."""
+    return list(
+        OutboundMail.objects.filter(status=OutboundMail.Status.PENDING)
+        .filter(
+            Q(claimed_until__lt=now)
+            | Q(claimed_until__isnull=True, created_at__lt=now - unqueued_grace())
+        )
+        .order_by("id")
+        .values_list("id", flat=True)[:limit]
+    )

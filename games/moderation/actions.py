@@ -1,0 +1,290 @@
+"""Moderator actions: each one transaction that appends an event with the moderator and reason.
+
+The moderator is the event's actor (``user:N``), the reason is in its
+payload; the players affected hear of it by email and the game's history
+shows it in words (``games.event_lines``). Nothing here edits or removes an
+event: a correction is a new event. A finished or aborted game takes no
+action (:class:`GameOver`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from games.clocks.deadlines import CLOCK_FIELDS, clock_extend, clocks_earliest
+from games.clocks.timeouts import game_resume, seat_replace
+from games.errors import GameNotActive, GameOver, NotAllowed
+from games.mail.notices import notice_mails_queue
+from games.models import Event, Game, OutboundMail, Seat
+from games.play.turns import clocks_update, turn_begin
+from games.store import events
+from games.store.loading import engine_for, load_state
+from games.store.projections import event_append
+
+PERMISSION = "games.moderate_game"
+MAX_EXTENSION_HOURS = 24 * 30
+
+
+def actor_of(moderator: User) -> str:
+    """The event actor that names ``moderator``."""
+    return f"user:{moderator.pk}"
+
+
+def _open_game(game: Game) -> Game:
+    """``game`` locked for the action; refused once it is over."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.is_over:
+        raise GameOver(f"The game is {game.status}; moderators can no longer change it.")
+    return game
+
+
+def _record(
+    game: Game,
+    moderator: User,
+    event_type: str,
+    payload: dict[str, Any],
+    now: datetime,
+) -> Event:
+    return event_append(
+        game, event_type=event_type, payload=payload, actor=actor_of(moderator), now=now
+    )
+
+
+def _reason(reason: str) -> str:
+    reason = reason.strip()
+    if not reason:
+        raise NotAllowed("Say why: every moderator action needs a reason.")
+    return reason
+
+
+@transaction.atomic
+def game_pause(*, game: Game, moderator: User, reason: str, now: datetime | None = None) -> Game:
+    """Stop the game and its clock until a moderator resumes it."""
+    now, reason = now or timezone.now(), _reason(reason)
+    game = _open_game(game)
+    if game.status != Game.Status.ACTIVE:
+        raise GameNotActive(f"The game is {game.status}, not under way.")
+    payload = events.game_paused_payload(reason=reason)
+    _record(game, moderator, events.GAME_PAUSED, payload, now)
+    game.status = Game.Status.PAUSED
+    clocks_update(game=game, now=now)
+    game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
+    notice_mails_queue(game=game, event_type=events.GAME_PAUSED, payload=payload, now=now)
+    return game
+
+
+@transaction.atomic
+def game_unpause(*, game: Game, moderator: User, reason: str, now: datetime | None = None) -> Game:
+    """Let a paused game go on (``games.clocks.timeouts.game_resume``) and tell every player."""
+    now, reason = now or timezone.now(), _reason(reason)
+    _open_game(game)
+    game = game_resume(game=game, actor=actor_of(moderator), reason=reason, now=now)
+    payload = events.game_resumed_payload(reason=reason)
+    notice_mails_queue(game=game, event_type=events.GAME_RESUMED, payload=payload, now=now)
+    return game
+
+
+@transaction.atomic
+def deadline_extend(
+    *,
+    game: Game,
+    moderator: User,
+    reason: str,
+    hours: int,
+    now: datetime | None = None,
+) -> Game:
+    """Give every seat the game waits for ``hours`` more before its deadline (one event each)."""
+    now, reason = now or timezone.now(), _reason(reason)
+    game = _open_game(game)
+    if not 1 <= hours <= MAX_EXTENSION_HOURS:
+        raise NotAllowed(f"Extend a deadline by 1 to {MAX_EXTENSION_HOURS} hours.")
+    if game.status != Game.Status.ACTIVE or game.deadline_at is None:
+        raise GameNotActive("Only a game under way has a deadline to extend.")
+    seats = list(game.seats.all())
+    waiting = [seat for seat in seats if seat.deadline_at is not None and not seat.is_bot]
+    if not waiting:
+        raise NotAllowed("Only the bot is to move, and it plays at once; nothing to extend.")
+    for seat in waiting:
+        deadline = clock_extend(game=game, seat=seat, by=timedelta(hours=hours), now=now)
+        seat.save(update_fields=["turn_allowance", "deadline_at", "remind_at"])
+        payload = events.deadline_extended_payload(
+            player=seat.display_name,
+            hours=hours,
+            deadline=deadline.isoformat(),
+            reason=reason,
+        )
+        _record(game, moderator, events.DEADLINE_EXTENDED, payload, now)
+        notice_mails_queue(
+            game=game, event_type=events.DEADLINE_EXTENDED, payload=payload, now=now, seats=[seat]
+        )
+    clocks_earliest(game, seats)
+    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    return game
+
+
+def _seat_of(game: Game, seat: Seat) -> Seat:
+    return Seat.objects.get(pk=seat.pk, game=game)
+
+
+@transaction.atomic
+def seat_invite(
+    *,
+    game: Game,
+    moderator: User,
+    reason: str,
+    seat: Seat,
+    email: str,
+    now: datetime | None = None,
+) -> Seat:
+    """Give ``seat`` to a new player invited by ``email``; the old link stops working."""
+    now, reason = now or timezone.now(), _reason(reason)
+    game = _open_game(game)
+    seat = seat_replace(
+        game=game, seat=seat, email=email, actor=actor_of(moderator), reason=reason, now=now
+    )
+    seat.user = None  # the old player's account no longer acts for the seat
+    seat.save(update_fields=["user"])
+    payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason=reason)
+    notice_mails_queue(game=game, event_type=events.SEAT_REPLACED, payload=payload, now=now)
+    return seat
+
+
+@transaction.atomic
+def seat_remove(
+    *,
+    game: Game,
+    moderator: User,
+    reason: str,
+    seat: Seat,
+    now: datetime | None = None,
+) -> Seat:
+    """Take ``seat`` from its player and give it to the bot; the player hears why."""
+    now, reason = now or timezone.now(), _reason(reason)
+    game = _open_game(game)
+    seat = _seat_of(game, seat)
+    if seat.is_bot:
+        raise NotAllowed(f"The bot already plays for {seat.display_name}.")
+    seat.is_bot, seat.timeouts, seat.user = True, 0, None
+    seat.token_version += 1
+    seat.save(update_fields=["is_bot", "timeouts", "user", "token_version"])
+    payload = events.seat_replaced_payload(player=seat.display_name, by="bot", reason=reason)
+    _record(game, moderator, events.SEAT_REPLACED, payload, now)
+    if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
+        engine, state = engine_for(game), load_state(game)
+        turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
+    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    notice_mails_queue(game=game, event_type=events.SEAT_REPLACED, payload=payload, now=now)
+    return seat
+
+
+@transaction.atomic
+def link_reissue(
+    *,
+    game: Game,
+    moderator: User,
+    reason: str,
+    seat: Seat,
+    now: datetime | None = None,
+) -> Seat:
+    """Revoke ``seat``'s link (and reply address) and email the new one to its player."""
+    now, reason = now or timezone.now(), _reason(reason)
+    game = _open_game(game)
+    seat = _seat_of(game, seat)
+    seat.token_version += 1
+    seat.save(update_fields=["token_version"])
+    payload = events.link_reissued_payload(player=seat.display_name, reason=reason)
+    _record(game, moderator, events.LINK_REISSUED, payload, now)
+    game.save(update_fields=["last_seq", "updated_at"])
+    notice_mails_queue(
+        game=game, event_type=events.LINK_REISSUED, payload=payload, now=now, seats=[seat]
+    )
+    return seat
+
+
+@transaction.atomic
+def game_abort(*, game: Game, moderator: User, reason: str, now: datetime | None = None) -> Game:
+    """End the game without a result."""
+    now, reason = now or timezone.now(), _reason(reason)
+    game = _open_game(game)
+    payload = events.game_aborted_payload(reason=reason)
+    _record(game, moderator, events.GAME_ABORTED, payload, now)
+    game.status = Game.Status.ABORTED
+    clocks_update(game=game, now=now)
+    game.to_move = []
+    game.save(update_fields=["last_seq", "status", "to_move", "updated_at", *CLOCK_FIELDS])
+    notice_mails_queue(game=game, event_type=events.GAME_ABORTED, payload=payload, now=now)
+    return game
+
+
+@transaction.atomic
+def game_adjudicate(
+    *,
+    game: Game,
+    moderator: User,
+    reason: str,
+    winners: list[str],
+    now: datetime | None = None,
+) -> Game:
+    """Declare the result of a stuck game: ``winners`` (player names) win, the game is over."""
+    now, reason = now or timezone.now(), _reason(reason)
+    game = _open_game(game)
+    names = list(game.seats.values_list("display_name", flat=True))
+    unknown = sorted(set(winners) - set(names))
+    if unknown or not winners:
+        raise NotAllowed(f"Winners must be players of this game: {', '.join(names)}.")
+    ordered = [name for name in names if name in winners]
+    payload = events.game_adjudicated_payload(winners=ordered, reason=reason)
+    _record(game, moderator, events.GAME_ADJUDICATED, payload, now)
+    game.status, game.winners, game.to_move = Game.Status.FINISHED, ordered, []
+    clocks_update(game=game, now=now)
+    game.save(
+        update_fields=["last_seq", "status", "winners", "to_move", "updated_at", *CLOCK_FIELDS]
+    )
+    notice_mails_queue(game=game, event_type=events.GAME_ADJUDICATED, payload=payload, now=now)
+    return game
+
+
+@transaction.atomic
+def chat_hide(
+    *,
+    game: Game,
+    moderator: User,
+    reason: str,
+    message_seq: int,
+    now: datetime | None = None,
+) -> Event:
+    """Hide the chat message of event ``message_seq`` from everyone, for good."""
+    now, reason = now or timezone.now(), _reason(reason)
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    message = Event.objects.filter(game=game, seq=message_seq, type=events.CHAT_POSTED).first()
+    if message is None:
+        raise NotAllowed(f"Event {message_seq} of this game is not a chat message.")
+    hidden = Event.objects.filter(
+        game=game, type=events.CHAT_HIDDEN, payload__message_seq=message_seq
+    )
+    if hidden.exists():
+        raise NotAllowed("That message is already hidden.")
+    payload = events.chat_hidden_payload(message_seq=message_seq, reason=reason)
+    event = _record(game, moderator, events.CHAT_HIDDEN, payload, now)
+    game.save(update_fields=["last_seq", "updated_at"])
+    _unsent_mail_scrub(game, message_seq)
+    return event
+
+
+def _unsent_mail_scrub(game: Game, message_seq: int) -> None:
+    """Take a hidden message's text out of the game's emails not sent yet."""
+    unsent = OutboundMail.objects.select_for_update().filter(
+        game=game, status__in=[OutboundMail.Status.PENDING, OutboundMail.Status.HELD]
+    )
+    for row in unsent:
+        since = row.context.get("since", [])
+        if any(entry.get("seq") == message_seq for entry in since):
+            for entry in since:
+                if entry.get("seq") == message_seq:
+                    entry.update(text=None, hidden=True)
+            row.save(update_fields=["context"])

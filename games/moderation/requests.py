@@ -1,0 +1,87 @@
+"""One moderator request (moderation page, admin or API) turned into a service call.
+
+The form fields and the API's JSON body are the same keys: ``reason`` always,
+``seat`` (a seat position), ``hours``, ``email``, ``winners`` (names, a list
+or comma-separated) and ``message_seq`` where the action needs them. Bad
+input raises :class:`NotAllowed` with a message a moderator can act on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+
+from games.errors import NotAllowed
+from games.models import Game, Seat
+from games.moderation import actions
+
+ACTIONS = (
+    "pause",
+    "resume",
+    "extend",
+    "invite",
+    "remove",
+    "reissue",
+    "abort",
+    "adjudicate",
+    "hide",
+)
+
+
+def _int(data: Mapping[str, Any], key: str) -> int:
+    try:
+        return int(data.get(key, ""))
+    except (TypeError, ValueError):
+        raise NotAllowed(f"Give {key} as a whole number.") from None
+
+
+def _seat(game: Game, data: Mapping[str, Any]) -> Seat:
+    seat = game.seats.filter(position=_int(data, "seat")).first()
+    if seat is None:
+        raise NotAllowed("That seat is not at this table.")
+    return seat
+
+
+def _email(data: Mapping[str, Any]) -> str:
+    email = str(data.get("email", "")).strip()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise NotAllowed("Give the new player's email address.") from None
+    return email
+
+
+def _winners(data: Mapping[str, Any]) -> list[str]:
+    winners = data.get("winners", [])
+    if isinstance(winners, str):
+        winners = winners.split(",")
+    if not isinstance(winners, list):
+        raise NotAllowed("Give the winners as a list of player names.")
+    return [str(name).strip() for name in winners if str(name).strip()]
+
+
+def action_run(*, game: Game, moderator: User, action: str, data: Mapping[str, Any]) -> None:
+    """Run moderator ``action`` on ``game`` with the request's ``data``."""
+    base: dict[str, Any] = {
+        "game": game,
+        "moderator": moderator,
+        "reason": str(data.get("reason", "")),
+    }
+    calls: dict[str, Callable[[], Any]] = {
+        "pause": lambda: actions.game_pause(**base),
+        "resume": lambda: actions.game_unpause(**base),
+        "extend": lambda: actions.deadline_extend(**base, hours=_int(data, "hours")),
+        "invite": lambda: actions.seat_invite(**base, seat=_seat(game, data), email=_email(data)),
+        "remove": lambda: actions.seat_remove(**base, seat=_seat(game, data)),
+        "reissue": lambda: actions.link_reissue(**base, seat=_seat(game, data)),
+        "abort": lambda: actions.game_abort(**base),
+        "adjudicate": lambda: actions.game_adjudicate(**base, winners=_winners(data)),
+        "hide": lambda: actions.chat_hide(**base, message_seq=_int(data, "message_seq")),
+    }
+    if action not in calls:
+        raise NotAllowed(f"No moderator action {action!r}; there are {', '.join(ACTIONS)}.")
+    calls[action]()

@@ -1,0 +1,137 @@
+"""Reads for the dashboard: games under way, finished games, and a signed-in reader's own.
+
+Only projections are read (``Game`` fields, seats, and the payload of each
+listed game's latest move by its ``(game, seq)`` index), never a replay, so a
+page costs the same with ten games or ten thousand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+
+from games.clocks.deadlines import deadline_for
+from games.display import game_label, local_time
+from games.kinds import kind_of
+from games.models import Event, Game, Seat
+from games.pictures.drawing import seat_marks
+from games.play.links import seat_token
+from games.store import events
+
+PAGE_SIZE = 20
+MINE_LIMIT = 200
+FILTERS = ("", "mine", "waiting", "finished")
+UNDER_WAY = (Game.Status.ACTIVE, Game.Status.PAUSED)
+
+
+def _with_last_move(games: QuerySet[Game]) -> QuerySet[Game]:
+    latest = Event.objects.filter(game=OuterRef("pk"), type=events.MOVE).order_by("-seq")
+    seats = Seat.objects.only(
+        "id",
+        "game_id",
+        "position",
+        "display_name",
+        "email",
+        "is_bot",
+        "token_version",
+        "deadline_at",
+    )
+    return games.annotate(
+        last_move_payload=Subquery(latest.values("payload")[:1]),
+        last_move_version=Subquery(latest.values("version")[:1]),
+        last_move_at=Subquery(latest.values("created_at")[:1]),
+    ).prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
+    seats = list(game.seats.all())
+    marks = seat_marks([seat.display_name for seat in seats])
+    mine = next((seat for seat in seats if email and seat.email.lower() == email.lower()), None)
+    deadline = deadline_for(game, mine)  # the reader's own while the game waits for him
+    last = None
+    if game.last_move_payload is not None:  # type: ignore[attr-defined]
+        payload = events.upcast(
+            events.MOVE,
+            game.last_move_version,  # type: ignore[attr-defined]
+            game.last_move_payload,  # type: ignore[attr-defined]
+        )
+        action = kind_of(game.kind).move_action(payload["move"])
+        last = {"player": payload["player"], "action": action}
+    return {
+        "game": game,
+        "label": game_label(game),
+        "link": f"/play/{seat_token(mine)}/" if mine else f"/games/{game.pk}/",
+        "players": [
+            {
+                "name": seat.display_name,
+                "mark": marks[seat.display_name],
+                "to_move": seat.display_name in game.to_move and game.status in UNDER_WAY,
+                "winner": seat.display_name in game.winners,
+                "bot": seat.is_bot,
+                "score": game.scores.get(seat.display_name),
+            }
+            for seat in seats
+        ],
+        "mine": mine is not None,
+        "waiting_for_me": mine is not None
+        and game.status == Game.Status.ACTIVE
+        and mine.display_name in game.to_move,
+        "last": last,
+        "last_at": game.last_move_at,  # type: ignore[attr-defined]
+        "deadline": deadline,
+        "deadline_local": local_time(deadline.isoformat() if deadline else None, time_zone),
+    }
+
+
+def _my_seats(email: str) -> list[Seat]:
+    return list(
+        Seat.objects.filter(email__iexact=email)
+        .select_related("game")
+        .only("game__status", "game__to_move", "display_name", "time_zone", "game_id")
+        .order_by("-game_id")[:MINE_LIMIT]
+    )
+
+
+def dashboard(*, email: str | None, show: str, page: str | int) -> dict[str, Any]:
+    """The dashboard's lists: waiting-for-me and my games first, then the filtered page."""
+    show = show if show in FILTERS else ""
+    if not email and show in ("mine", "waiting"):
+        show = ""
+    seats = _my_seats(email) if email else []
+    time_zone = seats[0].time_zone if seats else "UTC"
+    waiting_ids = [
+        seat.game_id
+        for seat in seats
+        if seat.game.status == Game.Status.ACTIVE and seat.display_name in seat.game.to_move
+    ]
+    mine_ids = [seat.game_id for seat in seats if seat.game.status in UNDER_WAY]
+    if show == "finished":
+        games = Game.objects.filter(status=Game.Status.FINISHED)
+    elif show == "mine":
+        games = Game.objects.filter(pk__in=[seat.game_id for seat in seats])
+    elif show == "waiting":
+        games = Game.objects.filter(pk__in=waiting_ids)
+    else:
+        games = Game.objects.filter(status__in=UNDER_WAY)
+    ordering = ("-updated_at", "-id")
+    paginator = Paginator(games.order_by(*ordering).values_list("pk", flat=True), PAGE_SIZE)
+    current = paginator.get_page(page)
+    # The latest-move subqueries run for the page's rows only, not for the rows skipped over.
+    listed = _with_last_move(Game.objects.filter(pk__in=list(current.object_list)))
+    rows = [_row(game, email, time_zone) for game in listed.order_by(*ordering)]
+    mine_rows: list[dict[str, Any]] = []
+    if email and show == "" and current.number == 1 and mine_ids:
+        mine_games = _with_last_move(Game.objects.filter(pk__in=mine_ids)).order_by("-updated_at")
+        mine_rows = [_row(game, email, time_zone) for game in mine_games[:PAGE_SIZE]]
+        mine_rows.sort(key=lambda row: not row["waiting_for_me"])
+    return {
+        "show": show,
+        "email": email,
+        "rows": rows,
+        "mine_rows": mine_rows,
+        "waiting_count": len(waiting_ids),
+        "page": current,
+        "time_zone": time_zone,
+    }

@@ -1,0 +1,165 @@
+"""Pictures of a Freibeuter position for emails: a text grid and a PNG, both from a seat's view.
+
+They take only what ``view(state, player)`` gave (STYLE habit 3), so neither
+can show a hand or a deck that its reader may not see. Players are drawn as
+their seat numbers 1–4, in seat order.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.pictures.png import Palette, font, png, sprite
+
+COLUMNS = "ABCDEFG"
+ROWS = range(1, 8)
+SEAT_COLOURS = ["#d1495b", "#00798c", "#edae49", "#66a182"]
+CELL = 72
+MARGIN = 28
+SIZE = MARGIN * 2 + CELL * 7
+"""The picture is square, this many pixels a side."""
+BOAT = 30
+"""Diameter of a boat's disc; two boats share a field side by side."""
+TILE = (64, 30)
+LABEL_TEXT, BOAT_TEXT, TILE_TEXT = 18, 17, 16
+"""Letter sizes: 16 px of 560 still measure 9.7 px on a phone that shows the picture 340 px wide."""
+
+
+def seat_numbers(view: dict[str, Any]) -> dict[str, int]:
+    """Each player's number on the board (1 for the first seat)."""
+    return {name: player["seat"] + 1 for name, player in view["players"].items()}
+
+
+def _tile_label(tile: dict[str, Any], numbers: dict[str, int]) -> str:
+    label = str(tile["tile"])
+    if tile.get("boarded_by"):
+        label += f"+{numbers[tile['boarded_by']]}"
+    return label
+
+
+def position_text(view: dict[str, Any]) -> str:
+    """The board as a monospaced grid: fields show boats (seat numbers), tiles sit between them.
+
+    ``15/3+2`` is a 15/3 ship boarded by player 2; ``·`` an empty field.
+    """
+    numbers = seat_numbers(view)
+    fields = view["board"]["fields"]
+    tiles = view["board"]["tiles"]
+    width = 8
+
+    def line(cells: dict[int, str]) -> str:
+        chars = [" "] * (6 + width * 7)
+        for centre, text in cells.items():
+            start = max(centre - len(text) // 2, 0)
+            chars[start : start + len(text)] = text
+        return "".join(chars).rstrip()
+
+    def centre(column: float) -> int:
+        return int(6 + width * column)
+
+    lines = [line({centre(c): letter for c, letter in enumerate(COLUMNS)})]
+    for row in ROWS:
+        cells = {
+            centre(c): "".join(str(numbers[o]) for o in fields.get(f"{letter}{row}", [])) or "·"
+            for c, letter in enumerate(COLUMNS)
+        }
+        lines.append(f"{row}" + line(cells)[1:])
+        if row < 7:
+            between = {}
+            for c in range(6):
+                name = f"{COLUMNS[c]}{row}-{COLUMNS[c + 1]}{row + 1}"
+                if name in tiles:
+                    between[centre(c + 0.5)] = _tile_label(tiles[name], numbers)
+            lines.append(line(between))
+    return "\n".join(lines)
+
+
+PALETTE = Palette([
+    "#ffffff", "#333333", "#cfe8f3", "#7fb5cc", *SEAT_COLOURS,
+    "#1b1b1b", "#3d3d3d", "#f2c14e", "#f7f3e3", "#555555",
+])  # fmt: skip
+"""Every colour of the picture."""
+
+
+def _tile_colours(tile: str) -> tuple[str, str]:
+    if tile == "lair":
+        return "#3d3d3d", "#ffffff"
+    if tile.startswith("x2:"):
+        return "#f2c14e", "#1b1b1b"
+    return "#f7f3e3", "#1b1b1b"
+
+
+@cache
+def _background() -> Image.Image:
+    """The empty sea with its column letters and row numbers (drawn once per process)."""
+    image = PALETTE.canvas((SIZE, SIZE), "#ffffff")
+    draw = ImageDraw.Draw(image)
+    ink = PALETTE.ink("#333333")
+    for c, letter in enumerate(COLUMNS):
+        x = MARGIN + c * CELL + CELL // 2
+        draw.text((x, MARGIN // 2), letter, fill=ink, font=font(LABEL_TEXT), anchor="mm")
+    for r in ROWS:
+        y = MARGIN + (r - 1) * CELL + CELL // 2
+        draw.text((MARGIN // 2, y), str(r), fill=ink, font=font(LABEL_TEXT), anchor="mm")
+    for c in range(7):
+        for r in range(7):
+            x0, y0 = MARGIN + c * CELL, MARGIN + r * CELL
+            box = (x0, y0, x0 + CELL, y0 + CELL)
+            draw.rectangle(box, fill=PALETTE.ink("#cfe8f3"), outline=PALETTE.ink("#7fb5cc"))
+    return image
+
+
+@cache
+def _boat(number: int) -> tuple[Image.Image, Image.Image]:
+    image = PALETTE.canvas((BOAT, BOAT))
+    draw = ImageDraw.Draw(image)
+    colour = SEAT_COLOURS[(number - 1) % len(SEAT_COLOURS)]
+    ring = (0, 0, BOAT - 1, BOAT - 1)
+    draw.ellipse(ring, fill=PALETTE.ink(colour), outline=PALETTE.ink("#1b1b1b"))
+    half = BOAT // 2
+    white = PALETTE.ink("#ffffff")
+    draw.text((half, half), str(number), fill=white, font=font(BOAT_TEXT), anchor="mm")
+    return sprite(image)
+
+
+@cache
+def _tile(label: str, tile: str, owner: int | None) -> tuple[Image.Image, Image.Image]:
+    width, height = TILE
+    image = PALETTE.canvas(TILE)
+    draw = ImageDraw.Draw(image)
+    fill, text = _tile_colours(tile)
+    outline = SEAT_COLOURS[(owner - 1) % len(SEAT_COLOURS)] if owner else "#555555"
+    draw.rounded_rectangle(
+        (1, 1, width - 2, height - 2),
+        radius=5,
+        fill=PALETTE.ink(fill),
+        outline=PALETTE.ink(outline),
+        width=3 if owner else 1,
+    )
+    middle = (width // 2, height // 2)
+    draw.text(middle, label, fill=PALETTE.ink(text), font=font(TILE_TEXT), anchor="mm")
+    return sprite(image)
+
+
+def board_png(view: dict[str, Any]) -> bytes:
+    """A PNG picture of the board in ``view`` (sprites drawn once per process, then pasted)."""
+    numbers = seat_numbers(view)
+    image = _background().copy()
+    for field, owners in view["board"]["fields"].items():
+        c, r = COLUMNS.index(field[0]), int(field[1:])
+        for index, owner in enumerate(owners):
+            cx = MARGIN + c * CELL + CELL // 2 + (index * 2 - len(owners) + 1) * (BOAT // 2 + 1)
+            cy = MARGIN + (r - 1) * CELL + CELL // 2
+            boat, mask = _boat(numbers[owner])
+            image.paste(boat, (cx - BOAT // 2, cy - BOAT // 2), mask)
+    for name, tile in view["board"]["tiles"].items():
+        first = name.split("-")[0]
+        c, r = COLUMNS.index(first[0]), int(first[1:])
+        cx, cy = MARGIN + (c + 1) * CELL, MARGIN + r * CELL
+        owner = numbers[tile["boarded_by"]] if tile.get("boarded_by") else None
+        picture, mask = _tile(_tile_label(tile, numbers), str(tile["tile"]), owner)
+        image.paste(picture, (cx - TILE[0] // 2, cy - TILE[1] // 2), mask)
+    return png(image)

@@ -1,0 +1,134 @@
+"""Table chat: messages are ``chat_posted`` events; players report them, moderators hide them.
+
+Only a seat of the game or a moderator posts. A hidden message's text never
+leaves the server again: every reader (page, email, API, history) gets its
+messages from :func:`chat_messages`, which puts ``None`` in its place.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from games.errors import GameOver, NotAllowed
+from games.models import Event, Game, Seat
+from games.play.selectors import hidden_seqs
+from games.store import events
+from games.store.projections import event_append
+
+
+class ChatTooLong(NotAllowed):
+    """An empty chat message, or one over the length limit."""
+
+    code = "chat_length"
+
+
+class ChatFlood(NotAllowed):
+    """Too many chat messages in a minute."""
+
+    code = "chat_rate"
+
+
+class NotAtTable(NotAllowed):
+    """Someone who neither plays this game nor moderates it."""
+
+    code = "not_at_table"
+
+
+class NotAChatMessage(NotAllowed):
+    """A report that names an event which is not a chat message of this game."""
+
+    code = "not_a_chat_message"
+
+
+MAX_LENGTH = 500
+RATE = 5
+"""Messages a seat may post per :data:`RATE_WINDOW`."""
+RATE_WINDOW = timedelta(minutes=1)
+MODERATOR_NAME = "moderator"
+
+
+def chat_messages(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
+    """The table chat of ``game`` after seq ``after``; a hidden message has ``text`` ``None``."""
+    hidden = hidden_seqs(game)
+    posted = Event.objects.filter(game=game, type=events.CHAT_POSTED, seq__gt=after)
+    return [
+        {
+            "seq": event.seq,
+            "player": event.payload["player"],
+            "text": None if event.seq in hidden else event.payload["text"],
+            "hidden": event.seq in hidden,
+            "created_at": event.created_at,
+        }
+        for event in posted.order_by("seq")
+    ]
+
+
+@transaction.atomic
+def chat_post(
+    *,
+    game: Game,
+    text: str,
+    seat: Seat | None = None,
+    moderator: User | None = None,
+    now: datetime | None = None,
+) -> Event:
+    """Post ``text`` to the table as ``seat`` (or as a moderator); refuse floods and long texts."""
+    now = now or timezone.now()
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.is_over:
+        raise GameOver(f"The game is {game.status}; its table chat is closed.")
+    text = text.strip()
+    if not text or len(text) > MAX_LENGTH:
+        raise ChatTooLong(f"A chat message has 1 to {MAX_LENGTH} characters.", max=MAX_LENGTH)
+    if seat is not None and seat.game_id == game.pk:
+        actor, name = f"seat:{seat.position}", seat.display_name
+    elif moderator is not None:
+        actor, name = f"user:{moderator.pk}", MODERATOR_NAME
+    else:
+        raise NotAtTable("Only the players of this game and moderators may post here.")
+    recent = Event.objects.filter(
+        game=game, type=events.CHAT_POSTED, actor=actor, created_at__gt=now - RATE_WINDOW
+    )
+    if recent.count() >= RATE:
+        raise ChatFlood(f"At most {RATE} messages a minute; wait a moment.", rate=RATE)
+    payload = events.chat_posted_payload(player=name, text=text)
+    event = event_append(game, event_type=events.CHAT_POSTED, payload=payload, actor=actor, now=now)
+    game.save(update_fields=["last_seq", "updated_at"])
+    return event
+
+
+@transaction.atomic
+def chat_report(*, game: Game, seat: Seat, message_seq: int, reason: str = "") -> Event:
+    """Ask the moderators to look at the chat message of event ``message_seq``."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if seat.game_id != game.pk:
+        raise NotAtTable("Only the players of this game may report its messages.")
+    if not Event.objects.filter(game=game, seq=message_seq, type=events.CHAT_POSTED).exists():
+        raise NotAChatMessage(f"Event {message_seq} of this game is not a chat message.")
+    payload = events.chat_reported_payload(
+        player=seat.display_name, message_seq=message_seq, reason=reason.strip()[:MAX_LENGTH]
+    )
+    event = event_append(
+        game,
+        event_type=events.CHAT_REPORTED,
+        payload=payload,
+        actor=f"seat:{seat.position}",
+        now=timezone.now(),
+    )
+    game.save(update_fields=["last_seq", "updated_at"])
+    return event
+
+
+def chat_reports_open() -> list[Event]:
+    """Reports of messages no moderator has hidden yet, oldest first: the moderators' queue."""
+    reports = Event.objects.filter(type=events.CHAT_REPORTED).select_related("game")
+    return [
+        report
+        for report in reports.order_by("created_at")
+        if report.payload["message_seq"] not in hidden_seqs(report.game)
+    ]

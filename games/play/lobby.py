@@ -1,0 +1,277 @@
+"""The lobby: a table of seats to fill, invitations by email, open seats, then the deal.
+
+A game's first event fixes its players' names (the engine deals to them), so
+the lobby keeps a :class:`~games.models.Table` until every seat is taken:
+bots at once, invited players when they accept their invitation link (and
+choose their name, language and time zone), open seats by whoever joins
+first. Taking the last seat deals the game with ``game_create`` in the same
+transaction; each invitation then leads to its seat. Writes lock the table
+row, so two people can never take one seat.
+"""
+
+from __future__ import annotations
+
+import itertools
+import zoneinfo
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.db import transaction
+from django.utils import timezone
+
+from engine.base import get_game
+from games.clocks.deadlines import time_control
+from games.errors import GameError
+from games.kinds import KINDS
+from games.mail.outbox import mail_queue
+from games.models import Invitation, Table
+from games.play.links import seat_link
+from games.play.names import NameTaken, name_clean, name_key, names_clean
+from games.play.services import PlayerSpec, game_create
+
+_INVITATION_SALT = "games.invitation"
+_TABLE_SALT = "games.table"
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+
+class LobbyError(GameError):
+    """A table or an invitation request the lobby cannot carry out."""
+
+    code = "lobby_error"
+
+
+class SeatGone(LobbyError):
+    """The invitation was accepted already, or the table's open seats are taken."""
+
+    code = "seat_gone"
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat of a new table: ``kind`` is ``email``, ``open`` or ``bot``."""
+
+    kind: str
+    name: str = ""
+    email: str = ""
+    language: str = "en"
+
+
+def invitation_token(invitation: Invitation) -> str:
+    """The secret of an invitation's link."""
+    return signing.Signer(salt=_INVITATION_SALT).sign_object({"i": invitation.pk})
+
+
+def invitation_from_token(token: str) -> Invitation | None:
+    """The invitation a token belongs to, or ``None`` for a forged or garbled one."""
+    try:
+        data = signing.Signer(salt=_INVITATION_SALT).unsign_object(token)
+    except (signing.BadSignature, ValueError, UnicodeError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("i"), int):
+        return None
+    return Invitation.objects.select_related("table", "seat").filter(pk=data["i"]).first()
+
+
+def table_token(table: Table) -> str:
+    """The secret of the host's page of a table."""
+    return signing.Signer(salt=_TABLE_SALT).sign_object({"t": table.pk})
+
+
+def table_from_token(token: str) -> Table | None:
+    """The table of a host token, or ``None``."""
+    try:
+        data = signing.Signer(salt=_TABLE_SALT).unsign_object(token)
+    except (signing.BadSignature, ValueError, UnicodeError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("t"), int):
+        return None
+    return Table.objects.filter(pk=data["t"]).first()
+
+
+def invitation_link(invitation: Invitation) -> str:
+    """The link an invited player opens to accept."""
+    return f"{settings.SITE_URL}/invite/{invitation_token(invitation)}/"
+
+
+def _check_player(name: str, language: str, time_zone: str) -> str:
+    """The player's name in normal form (``play.names``); LobbyError for a bad language or zone."""
+    name = name_clean(name)
+    if language not in LANGUAGES:
+        raise LobbyError(f"The language must be one of {', '.join(LANGUAGES)}.")
+    if time_zone not in zoneinfo.available_timezones():
+        raise LobbyError(f"{time_zone!r} is not a time zone such as Europe/Berlin.")
+    return name
+
+
+def _taken_names(table: Table, but: Invitation | None = None) -> set[str]:
+    invitations = table.invitations.exclude(accepted_at__isnull=True)
+    if but is not None:
+        invitations = invitations.exclude(pk=but.pk)
+    return {name_key(name) for name in invitations.values_list("display_name", flat=True)}
+
+
+def _seat_names(seats: list[SeatSpec]) -> list[str]:
+    """The names a new table's seats start with (bots numbered, open seats none), all distinct."""
+    bots = itertools.count(1)
+    names = [
+        f"Bot {next(bots)}" if seat.kind == "bot" else seat.name if seat.kind == "email" else ""
+        for seat in seats
+    ]
+    names_clean(name for name in names if name)
+    return names
+
+
+@transaction.atomic
+def table_create(
+    *,
+    kind: str,
+    seats: list[SeatSpec],
+    options: dict[str, Any],
+    name: str = "",
+    host_email: str = "",
+) -> Table:
+    """Open a table, seat its bots and write the invitation emails; deal if nothing is open."""
+    if kind not in KINDS:
+        raise LobbyError(f"{kind} cannot be played on this site yet.")
+    engine = get_game(kind)
+    if not engine.MIN_PLAYERS <= len(seats) <= engine.MAX_PLAYERS:
+        raise LobbyError(
+            f"{kind} is played by {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players."
+        )
+    time_control(options)  # raises BadOptions, the deadline module's own check
+    names = _seat_names(seats)
+    table = Table.objects.create(
+        kind=kind, name=name.strip()[:60], options=options, host_email=host_email
+    )
+    now = timezone.now()
+    for position, seat in enumerate(seats):
+        invitation = Invitation(table=table, position=position, kind=seat.kind)
+        if seat.kind == "bot":
+            invitation.display_name = names[position]
+            invitation.accepted_at = now
+        elif seat.kind == "email":
+            invitation.display_name = _check_player(seat.name, seat.language, "UTC")
+            if "@" not in seat.email:
+                raise LobbyError(
+                    f"{invitation.display_name} needs an email address for the invitation."
+                )
+            invitation.email = seat.email.strip()
+            invitation.language = seat.language
+        elif seat.kind != "open":
+            raise LobbyError(f"A seat is invited by email, open or a bot, not {seat.kind!r}.")
+        invitation.save()
+        if invitation.kind == "email":
+            _invitation_mail(table, invitation)
+    _start_when_full(table)
+    return table
+
+
+def _label(table: Table) -> str:
+    return table.name or f"{get_game(table.kind).TITLE} #{table.pk}"
+
+
+def _invitation_mail(table: Table, invitation: Invitation) -> None:
+    players = [other.display_name or "?" for other in table.invitations.order_by("position")]
+    mail_queue(
+        to=invitation.email,
+        kind="invitation",
+        language=invitation.language,
+        context={
+            "game": _label(table),
+            "title": get_game(table.kind).TITLE,
+            "player": invitation.display_name,
+            "players": players,
+            "link": invitation_link(invitation),
+            "site_url": settings.SITE_URL,
+        },
+    )
+
+
+def _start_when_full(table: Table) -> None:
+    invitations = list(table.invitations.order_by("position"))
+    if any(invitation.accepted_at is None for invitation in invitations):
+        return
+    game = game_create(
+        kind=table.kind,
+        players=[
+            PlayerSpec(
+                name=invitation.display_name,
+                email=invitation.email,
+                language=invitation.language,
+                time_zone=invitation.time_zone,
+                is_bot=invitation.kind == "bot",
+            )
+            for invitation in invitations
+        ],
+        options={**table.options, **({"name": table.name} if table.name else {})},
+        actor="system:lobby",
+    )
+    seats = {seat.position: seat for seat in game.seats.all()}
+    for invitation in invitations:
+        invitation.seat = seats[invitation.position]
+        invitation.save(update_fields=["seat"])
+        first = invitation.position == 0
+        if invitation.email and invitation.kind != "bot" and not first:
+            mail_queue(
+                to=invitation.email,
+                kind="game_started",
+                language=invitation.language,
+                game=game,
+                seat=invitation.seat,
+                context={
+                    "game": _label(table),
+                    "player": invitation.display_name,
+                    "seat_link": seat_link(invitation.seat),
+                    "first": invitations[0].display_name,
+                },
+            )
+    table.game = game
+    table.status = Table.Status.STARTED
+    table.save(update_fields=["game", "status"])
+
+
+def _take(
+    table: Table, invitation: Invitation, *, name: str, language: str, time_zone: str, email: str
+) -> None:
+    name = _check_player(name, language, time_zone)
+    if name_key(name) in _taken_names(table, but=invitation):
+        raise NameTaken(f"Someone at this table is already called {name}.")
+    invitation.display_name = name
+    invitation.language = language
+    invitation.time_zone = time_zone
+    invitation.email = email.strip() or invitation.email
+    invitation.accepted_at = timezone.now()
+    invitation.save()
+    _start_when_full(table)
+
+
+@transaction.atomic
+def invitation_accept(
+    *, invitation: Invitation, name: str, language: str, time_zone: str
+) -> Invitation:
+    """Take the invited seat under ``name``; the last seat taken deals the game."""
+    table = Table.objects.select_for_update().get(pk=invitation.table_id)
+    invitation = Invitation.objects.get(pk=invitation.pk)
+    if table.status != Table.Status.OPEN or invitation.accepted_at is not None:
+        raise SeatGone("This invitation has already been accepted.")
+    _take(table, invitation, name=name, language=language, time_zone=time_zone, email="")
+    return Invitation.objects.select_related("seat", "table").get(pk=invitation.pk)
+
+
+@transaction.atomic
+def open_seat_take(
+    *, table: Table, name: str, email: str, language: str, time_zone: str
+) -> Invitation:
+    """Give a stranger the table's first open seat; the last seat taken deals the game."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    invitation = (
+        table.invitations.filter(kind=Invitation.Kind.OPEN, accepted_at__isnull=True)
+        .order_by("position")
+        .first()
+    )
+    if table.status != Table.Status.OPEN or invitation is None:
+        raise SeatGone("This table has no open seat any more.")
+    _take(table, invitation, name=name, language=language, time_zone=time_zone, email=email)
+    return Invitation.objects.select_related("seat", "table").get(pk=invitation.pk)

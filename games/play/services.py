@@ -1,0 +1,371 @@
+"""Writes: every change to a game goes through these functions, one transaction each.
+
+They append events and update the projections on ``Game`` in the same
+transaction (DESIGN §3–§4). Views, commands, tasks and the admin call them;
+nothing else writes events.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from engine import fairness
+from engine.base import Game as Engine
+from engine.base import IllegalMove, get_game
+from engine.record import RecordError, open_record
+from games.clocks.deadlines import CLOCK_FIELDS, clock_turn_end
+from games.errors import GameError, GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
+from games.models import Event, Game, Seat
+from games.play.names import name_normal, names_clean
+from games.play.turns import turn_begin
+from games.store import events
+from games.store.loading import engine_for, load_state
+from games.store.projections import event_append, projections_set, snapshot_on_commit
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """Who sits at a seat of a new game."""
+
+    name: str
+    email: str = ""
+    language: str = "en"
+    time_zone: str = "UTC"
+    is_bot: bool = False
+    user: User | None = None
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """The answer to an accepted move; a resubmission with the same move id gets the same."""
+
+    seq: int
+    player: str
+    move: dict[str, Any]
+
+
+def refuse_service_fields(move: dict[str, Any]) -> None:
+    """Refuse a move that carries dice: only the service rolls them (``_rolled``)."""
+    if set(move) & events.SERVICE_FIELDS:
+        raise IllegalMove(
+            "roll_by_service",
+            "Send the move without 'roll': the service rolls the dice when it accepts the move.",
+        )
+
+
+def check_move_fields(kind: str, move: object) -> dict[str, Any]:
+    """Refuse a move that is not an object, carries dice or keys its game does not define."""
+    if not isinstance(move, dict):
+        raise IllegalMove("bad_move", "A move must be an object.")
+    refuse_service_fields(move)
+    unknown = sorted(set(move) - set(events.MOVE_FIELDS[kind]))
+    if unknown:
+        allowed = ", ".join(sorted(events.MOVE_FIELDS[kind]))
+        raise IllegalMove(
+            "unknown_field",
+            f"A {kind} move has no field {', '.join(map(repr, unknown))}; it may have {allowed}.",
+        )
+    return move
+
+
+def _project(game: Game, engine: Engine, state: Any, *, actor: str, now: datetime) -> None:
+    """Bring the projections up to ``state``, appending ``game_finished`` when it ends the game."""
+    result = projections_set(game, engine, state)
+    if result is not None and game.status != Game.Status.FINISHED:
+        game.status = Game.Status.FINISHED
+        event_append(
+            game,
+            event_type=events.GAME_FINISHED,
+            payload=events.game_finished_payload(**result),
+            actor=actor,
+            now=now,
+        )
+
+
+PASS = {"type": "pass"}
+
+
+def _forced_passes(game: Game, engine: Engine, state: Any, now: datetime) -> Any:
+    """Pass for every player whose only legal move is ``pass``, each recorded with ``auto``.
+
+    Nobody waits on a turn without a choice (issue 7); the game may end on these passes.
+    """
+    while (movers := engine.to_move(state)) and engine.legal_moves(state, movers[0]) == [PASS]:
+        state = engine.apply(state, movers[0], PASS)
+        event_append(
+            game,
+            event_type=events.MOVE,
+            payload=events.move_payload(player=movers[0], move=dict(PASS), auto=True),
+            actor="system:pass",
+            now=now,
+        )
+    return state
+
+
+def _game_open(
+    *,
+    engine: Engine,
+    players: Sequence[PlayerSpec],
+    setup: Any,
+    options: dict[str, Any],
+    salt: str,
+    actor: str,
+    now: datetime,
+) -> tuple[Game, Any]:
+    names = [player.name for player in players]
+    state = engine.start(names, setup)
+    commitment = fairness.commitment(engine.NAME, names, setup, salt)
+    game = Game.objects.create(
+        kind=engine.NAME,
+        rules_version=engine.RULES_VERSION,
+        options=options,
+        commitment=commitment,
+        created_at=now,
+        updated_at=now,
+    )
+    Seat.objects.bulk_create(
+        Seat(
+            game=game,
+            position=position,
+            display_name=player.name,
+            email=player.email,
+            language=player.language,
+            time_zone=player.time_zone,
+            is_bot=player.is_bot,
+            user=player.user,
+        )
+        for position, player in enumerate(players)
+    )
+    payload = events.game_created_payload(
+        game=engine.NAME,
+        rules_version=engine.RULES_VERSION,
+        players=names,
+        setup=setup,
+        options=options,
+        commitment=commitment,
+        salt=salt,
+    )
+    event_append(game, event_type=events.GAME_CREATED, payload=payload, actor=actor, now=now)
+    return game, state
+
+
+@transaction.atomic
+def game_create(
+    *,
+    kind: str,
+    players: Sequence[PlayerSpec],
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    actor: str = "system",
+    now: datetime | None = None,
+) -> Game:
+    """Deal a new game and commit to its hidden setup (same ``seed``, same deal).
+
+    The players' names are normalised first (``games.play.names``: BadName, NameTaken).
+    The first seat's clock starts and its turn email is written (``games.play.turns``).
+    """
+    names = names_clean(player.name for player in players)
+    players = [dataclasses.replace(p, name=name) for p, name in zip(players, names, strict=True)]
+    now = now or timezone.now()
+    engine = get_game(kind)
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    setup = engine.new_setup([player.name for player in players], rng)
+    game, state = _game_open(
+        engine=engine,
+        players=players,
+        setup=setup,
+        options=options or {},
+        salt=secrets.token_hex(16),
+        actor=actor,
+        now=now,
+    )
+    _project(game, engine, state, actor=actor, now=now)
+    turn_begin(game=game, engine=engine, state=state, now=now)
+    game.save()
+    snapshot_on_commit(game, state)
+    return game
+
+
+@transaction.atomic
+def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
+    """Load a ``pbem-record/1`` as a new game, each of its moves an event.
+
+    The record's ``salt`` is kept when it has one (so its published
+    commitment still verifies); otherwise a fresh salt is drawn. Its player
+    names must already be in normal form (``games.play.names``): its moves and its
+    commitment name them as written, so they are checked, never rewritten.
+    """
+    engine, _, moves = open_record(record)
+    unnormal = [name for name in record["players"] if name != name_normal(str(name))]
+    if unnormal:
+        raise RecordError(
+            "bad_name",
+            f"The player name {unnormal[0]!r} is not in normal form: it would be "
+            f"{name_normal(str(unnormal[0]))!r}.",
+            None,
+        )
+    try:
+        names_clean(record["players"])
+    except GameError as error:
+        raise RecordError(error.code, error.message, None) from None
+    now = timezone.now()
+    salt = record.get("salt")
+    game, state = _game_open(
+        engine=engine,
+        players=[PlayerSpec(name=name) for name in record["players"]],
+        setup=record["setup"],
+        options=record.get("options") or {},
+        salt=salt if isinstance(salt, str) and salt else secrets.token_hex(16),
+        actor=actor,
+        now=now,
+    )
+    allowed = events.MOVE_FIELDS[engine.NAME]
+    for index, entry in enumerate(moves):
+        try:
+            if not isinstance(entry, dict):
+                raise IllegalMove("bad_move", "Each move must be an object.")
+            player = entry.get("player")
+            if not isinstance(player, str):
+                raise IllegalMove("unknown_player", "Each move must name the player who makes it.")
+            move = {key: value for key, value in entry.items() if key in allowed}
+            state = engine.apply(state, player, move)
+        except IllegalMove as error:
+            raise RecordError(error.code, error.message, index) from None
+        event_append(
+            game,
+            event_type=events.MOVE,
+            payload=events.move_payload(player=player, move=move),
+            actor=f"seat:{record['players'].index(player)}",
+            now=now,
+        )
+    _project(game, engine, state, actor=actor, now=now)
+    game.save()
+    snapshot_on_commit(game, state)
+    return game
+
+
+def _resubmitted(event: Event, seat: Seat, move: dict[str, Any]) -> MoveResult:
+    payload = events.upcast(event.type, event.version, event.payload)
+    if (
+        event.type != events.MOVE
+        or payload["player"] != seat.display_name
+        or _as_sent(payload["move"]) != move
+    ):
+        raise MoveIdReused(
+            f"The move id {event.move_id!r} was already used for another move (seq {event.seq})."
+        )
+    return MoveResult(seq=event.seq, player=payload["player"], move=payload["move"])
+
+
+def _as_sent(move: dict[str, Any]) -> dict[str, Any]:
+    """A stored move without what the service wrote into it (its dice)."""
+    return {key: value for key, value in move.items() if key not in events.SERVICE_FIELDS}
+
+
+def _rolled(game: Game, engine: Engine, state: Any, move: dict[str, Any]) -> dict[str, Any]:
+    """``move`` with the dice it needs, derived from the game's committed salt.
+
+    The move is stored as event ``game.last_seq + 1``, and its dice are
+    ``fairness.dice(salt, seq, count)``: the salt of ``game_created``, secret
+    until the game is over, so the players cannot foresee the dice and anyone
+    can check them once it is revealed (``engine/fairness.py``).
+    """
+    count = engine.rolls_needed(state, move)
+    if count == 0:
+        return move
+    created = Event.objects.get(game=game, seq=1)
+    salt = events.upcast(created.type, created.version, created.payload)["salt"]
+    return {**move, "roll": fairness.dice(salt, game.last_seq + 1, count)}
+
+
+def _moved_on(game: Game, expected_seq: int) -> bool:
+    """Tell whether the position changed after ``expected_seq`` (table talk does not count)."""
+    if expected_seq >= game.last_seq:
+        return expected_seq > game.last_seq
+    return (
+        Event.objects.filter(game=game, seq__gt=expected_seq)
+        .exclude(type__in=events.POSITION_NEUTRAL)
+        .exists()
+    )
+
+
+def move_submit(
+    *,
+    game: Game,
+    seat: Seat,
+    move: dict[str, Any],
+    expected_seq: int | None,
+    move_id: str | None = None,
+    auto: bool = False,
+    now: datetime | None = None,
+) -> MoveResult:
+    """Validate ``move`` for ``seat`` with the engine and append it (DESIGN §4).
+
+    The game row is locked for the whole transaction, so two writers to one
+    game are serialised: a resubmitted ``move_id`` returns the original result,
+    an ``expected_seq`` after which the position changed raises :class:`StaleSeq`
+    (chat and other table talk since then do not make a move stale),
+    and an illegal move raises the engine's ``IllegalMove`` with nothing written.
+    The mover's clock stops, the clocks of the seats now waited for start (a
+    seat still waited on keeps its own) and their turn emails are
+    written in the same transaction. ``auto`` marks a move the service made for
+    a timed-out or bot seat. A move that needs dice gets them here (``_rolled``)
+    and is stored, applied and returned with its ``roll``.
+    """
+    now = now or timezone.now()
+    actor = "system:bot" if auto else f"seat:{seat.position}"
+    check_move_fields(game.kind, move)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if seat.game_id != game.pk:
+            raise NotYourSeat("This seat does not play in this game.")
+        if move_id is not None:
+            earlier = Event.objects.filter(game=game, move_id=move_id).first()
+            if earlier is not None:
+                return _resubmitted(earlier, seat, move)
+        if game.status in (Game.Status.PAUSED, Game.Status.ABORTED):
+            raise GameNotActive(f"The game is {game.status}; no moves can be made now.")
+        if expected_seq is not None and _moved_on(game, expected_seq):
+            raise StaleSeq(game.last_seq)
+        engine = engine_for(game)
+        state = load_state(game)
+        move = _rolled(game, engine, state, move)
+        state = engine.apply(state, seat.display_name, move)
+        event = event_append(
+            game,
+            event_type=events.MOVE,
+            payload=events.move_payload(player=seat.display_name, move=move, auto=auto),
+            actor=actor,
+            now=now,
+            move_id=move_id,
+        )
+        state = _forced_passes(game, engine, state, now)
+        _project(game, engine, state, actor=actor, now=now)
+        mover = Seat.objects.get(pk=seat.pk)
+        changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
+        if changed:
+            mover.save(update_fields=changed)
+        turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
+        game.save(
+            update_fields=[
+                "last_seq",
+                "to_move",
+                "scores",
+                "winners",
+                "status",
+                "updated_at",
+                *CLOCK_FIELDS,
+            ]
+        )
+        snapshot_on_commit(game, state)
+    return MoveResult(seq=event.seq, player=seat.display_name, move=move)

@@ -1,0 +1,180 @@
+"""Takebacks with consent: a player asks to undo his last move, the others accept or decline.
+
+A move may be taken back only while it revealed nothing (no card drawn — in
+Freibeuter only ``board`` does not draw) and nobody has moved since. When
+every other human seat has accepted (bot seats never object),
+``move_taken_back`` is appended: replay then restores the state from before
+the move (``games.store.loading.fold``), and the player is to move again with a
+fresh clock and a turn email.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.clocks.deadlines import CLOCK_FIELDS
+from games.errors import GameNotActive, GameOver, NotAllowed
+from games.kinds import kind_of
+from games.mail.notices import notice_mails_queue
+from games.models import Event, Game, Seat
+from games.play.turns import turn_begin
+from games.store import events
+from games.store.loading import engine_for, load_state
+from games.store.projections import event_append, projections_set, snapshot_on_commit
+
+
+class NotLastOwnMove(NotAllowed):
+    """Only the game's last move, made by the asker himself, can be taken back."""
+
+    code = "takeback_not_last"
+
+
+class MoveRevealed(NotAllowed):
+    """The move showed hidden information (a card drawn, a ship laid out, dice)."""
+
+    code = "takeback_revealed"
+
+
+class TakebackPending(NotAllowed):
+    """A takeback of this move is already asked for."""
+
+    code = "takeback_pending"
+
+
+class NoTakeback(NotAllowed):
+    """No takeback is waiting for an answer."""
+
+    code = "no_takeback"
+
+
+class NotYourTakeback(NotAllowed):
+    """Only the other players of the game answer a takeback."""
+
+    code = "takeback_not_yours"
+
+
+class TakebackAnswered(NotAllowed):
+    """The player has already accepted this takeback."""
+
+    code = "takeback_answered"
+
+
+def _locked_active(game: Game) -> Game:
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.is_over:
+        raise GameOver(f"The game is {game.status}; no move can be taken back.")
+    if game.status != Game.Status.ACTIVE:
+        raise GameNotActive(f"The game is {game.status}; no move can be taken back now.")
+    return game
+
+
+def _last_move(game: Game) -> Event | None:
+    """The last move still on the board (``None`` when it was taken back or there is none)."""
+    last = (
+        Event.objects.filter(game=game, type__in=[events.MOVE, events.MOVE_TAKEN_BACK])
+        .order_by("-seq")
+        .first()
+    )
+    return last if last is not None and last.type == events.MOVE else None
+
+
+def takeback_pending(game: Game) -> dict[str, Any] | None:
+    """The open request for ``game``'s last move: who asked, who accepted; ``None`` if none."""
+    move = _last_move(game)
+    if move is None:
+        return None
+    answers = Event.objects.filter(
+        game=game,
+        seq__gt=move.seq,
+        type__in=[events.TAKEBACK_REQUESTED, events.TAKEBACK_ACCEPTED, events.TAKEBACK_DECLINED],
+    ).order_by("seq")
+    pending: dict[str, Any] | None = None
+    for event in answers:
+        if event.type == events.TAKEBACK_REQUESTED:
+            pending = {"player": event.payload["player"], "move_seq": move.seq, "accepted": []}
+        elif event.type == events.TAKEBACK_DECLINED:
+            pending = None
+        elif pending is not None:
+            pending["accepted"].append(event.payload["player"])
+    return pending
+
+
+@transaction.atomic
+def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> Event:
+    """Ask the other players to let ``seat`` take back its last move."""
+    now = now or timezone.now()
+    game = _locked_active(game)
+    move = _last_move(game)
+    if move is None or move.payload["player"] != seat.display_name or move.payload.get("auto"):
+        raise NotLastOwnMove("Only the last move, made by yourself, can be taken back.")
+    if move.payload["move"].get("type") not in kind_of(game.kind).TAKEBACK_MOVES:
+        raise MoveRevealed(
+            "That move revealed hidden information (a card drawn, a ship laid out or dice "
+            "rolled), so it cannot be taken back."
+        )
+    if takeback_pending(game) is not None:
+        raise TakebackPending("A takeback of this move is already asked for.")
+    payload = events.takeback_payload(player=seat.display_name, move_seq=move.seq)
+    event = event_append(
+        game,
+        event_type=events.TAKEBACK_REQUESTED,
+        payload=payload,
+        actor=f"seat:{seat.position}",
+        now=now,
+    )
+    game.save(update_fields=["last_seq", "updated_at"])
+    others = [other for other in game.seats.all() if other.pk != seat.pk and not other.is_bot]
+    notice_mails_queue(
+        game=game, event_type=events.TAKEBACK_REQUESTED, payload=payload, now=now, seats=others
+    )
+    if not others:
+        _take_back(game, seat.display_name, move.seq, now)
+    return event
+
+
+def _take_back(game: Game, player: str, move_seq: int, now: datetime) -> None:
+    payload = events.takeback_payload(player=player, move_seq=move_seq)
+    event_append(game, event_type=events.MOVE_TAKEN_BACK, payload=payload, actor="system", now=now)
+    engine = engine_for(game)
+    state = load_state(game)
+    projections_set(game, engine, state)
+    turn_begin(game=game, engine=engine, state=state, now=now, moved=player)
+    game.save(
+        update_fields=["last_seq", "to_move", "scores", "winners", "updated_at", *CLOCK_FIELDS]
+    )
+    snapshot_on_commit(game, state)
+    notice_mails_queue(game=game, event_type=events.MOVE_TAKEN_BACK, payload=payload, now=now)
+
+
+@transaction.atomic
+def takeback_answer(*, game: Game, seat: Seat, accept: bool, now: datetime | None = None) -> Event:
+    """Accept or decline the open takeback as ``seat``; the last acceptance takes the move back."""
+    now = now or timezone.now()
+    game = _locked_active(game)
+    pending = takeback_pending(game)
+    if pending is None:
+        raise NoTakeback("No takeback is waiting for an answer.")
+    if seat.game_id != game.pk or seat.display_name == pending["player"]:
+        raise NotYourTakeback("Only the other players of this game answer a takeback.")
+    if seat.display_name in pending["accepted"]:
+        raise TakebackAnswered("You have already accepted this takeback.")
+    event_type = events.TAKEBACK_ACCEPTED if accept else events.TAKEBACK_DECLINED
+    payload = events.takeback_payload(player=seat.display_name, move_seq=pending["move_seq"])
+    event = event_append(
+        game, event_type=event_type, payload=payload, actor=f"seat:{seat.position}", now=now
+    )
+    game.save(update_fields=["last_seq", "updated_at"])
+    if not accept:
+        asker = game.seats.filter(display_name=pending["player"])
+        notice_mails_queue(
+            game=game, event_type=event_type, payload=payload, now=now, seats=list(asker)
+        )
+        return event
+    waiting = game.seats.exclude(display_name__in=[pending["player"], *pending["accepted"]])
+    if not waiting.exclude(pk=seat.pk).filter(is_bot=False).exists():
+        _take_back(game, pending["player"], pending["move_seq"], now)
+    return event

@@ -1,0 +1,55 @@
+"""What follows a recorded change of turn: the clocks follow and the seats to move hear of it.
+
+Called by the services inside the transaction that appended the event, so
+the deadline projections and the turn emails are written with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.dispatch import Signal
+
+from engine.base import Game as Engine
+from games.clocks.deadlines import RUNNING_FIELDS, clocks_follow
+from games.mail.notices import turn_mails_queue
+from games.models import Game, Seat
+
+bot_to_move = Signal()
+"""Sent once a change that leaves a bot seat to move is committed, so it can play at once.
+
+``games.tasks`` queues a deadline sweep for it (connected in ``GamesConfig.ready``);
+without one the minutely beat sweep plays the bot's move anyway.
+"""
+
+
+def clocks_update(*, game: Game, restart: Collection[str] = (), now: datetime) -> list[Seat]:
+    """Let the seats' clocks follow ``game.to_move`` and its status (``clocks_follow``);
+    save the seats whose clock changed and return all of them."""
+    seats = list(game.seats.all())
+    before = [[getattr(seat, field) for field in RUNNING_FIELDS] for seat in seats]
+    clocks_follow(game=game, seats=seats, restart=restart, now=now)
+    for seat, fields in zip(seats, before, strict=True):
+        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields:
+            seat.save(update_fields=RUNNING_FIELDS)
+    return seats
+
+
+def turn_begin(
+    *, game: Game, engine: Engine, state: Any, now: datetime, moved: str | None = None
+) -> None:
+    """Start the clock of each seat now waited for and send its turn email (at the end: the
+    result). ``moved`` names the player who just moved (or whose seat changed hands): his
+    clock restarts if he is to move again; the others' running clocks run on.
+
+    A bot seat's deadline is now, and :data:`bot_to_move` is sent on commit to have it played.
+    """
+    seats = clocks_update(game=game, restart=() if moved is None else (moved,), now=now)
+    turn_mails_queue(game=game, engine=engine, state=state, seats=seats, moved=moved, now=now)
+    if game.status == Game.Status.ACTIVE and any(
+        seat.is_bot and seat.display_name in game.to_move for seat in seats
+    ):
+        transaction.on_commit(lambda: bot_to_move.send(sender=Game))

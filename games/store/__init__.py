@@ -1,0 +1,7 @@
+"""The event store: the only source of truth, and the read models kept from it.
+
+Event types and their upcasters (``events``), appending an event with its
+projections (``projections``), a game's state as a snapshot plus the events after
+it (``loading``), the clock projections replayed (``clock_replay``) and each
+event's link in the game's hash chain (``chain``).
+"""

@@ -1,0 +1,143 @@
+"""A game's state, rebuilt by folding the engine over its events, with a snapshot cache.
+
+A snapshot is the engine state after event ``seq``, kept in the Django cache
+under ``(game, seq)``: every seq for a few hours (the next move needs the
+latest), multiples of :data:`SNAPSHOT_EVERY` for days. Loading tries the
+latest seq, then the last multiple, and replays only the events after what it
+found. The
+cache is an optimisation: a miss, an outage or garbage under a key all fall
+back to replaying from the events, which are the truth.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from django.core.cache import cache
+
+from engine.base import Game as Engine
+from engine.base import IllegalMove, get_game
+from games.models import Event, Game
+from games.store import events
+
+log = logging.getLogger(__name__)
+
+SNAPSHOT_EVERY = 16
+CHECKPOINT_TIMEOUT = 7 * 24 * 3600
+LATEST_TIMEOUT = 6 * 3600
+
+
+class ReplayError(Exception):
+    """A stored game no longer replays; ``seq`` is the event that broke."""
+
+    def __init__(self, game_id: int, seq: int | None, code: str, message: str) -> None:
+        super().__init__(f"game #{game_id} event {seq}: {code}: {message}")
+        self.game_id = game_id
+        self.seq = seq
+        self.code = code
+        self.message = message
+
+
+def engine_for(game: Game) -> Engine:
+    """The engine module that plays ``game``."""
+    return get_game(game.kind)
+
+
+def _key(game: Game, seq: int) -> str:
+    # The commitment tells apart games that share an id across databases on one Redis.
+    return f"state:{game.pk}:{game.commitment[:16]}:{seq}"
+
+
+def _unwrap(game: Game, seq: int, value: object) -> Any:
+    if isinstance(value, tuple) and len(value) == 3 and value[:2] == (game.commitment, seq):
+        return value[2]
+    return None
+
+
+def store_snapshot(game: Game, seq: int, state: Any) -> None:
+    """Keep ``state`` as the snapshot of ``game`` after event ``seq`` (best effort)."""
+    try:
+        timeout = CHECKPOINT_TIMEOUT if seq % SNAPSHOT_EVERY == 0 else LATEST_TIMEOUT
+        cache.set(_key(game, seq), (game.commitment, seq, state), timeout)
+    except Exception:  # the cache is optional: never let it fail a request
+        log.warning("could not store a snapshot of game #%s at seq %s", game.pk, seq, exc_info=True)
+
+
+def _snapshots(game: Game, seqs: list[int]) -> dict[int, Any]:
+    try:
+        found = cache.get_many([_key(game, seq) for seq in seqs])
+    except Exception:  # unreachable cache or unreadable value: replay instead
+        log.warning("could not read snapshots of game #%s", game.pk, exc_info=True)
+        return {}
+    states = {}
+    for seq in seqs:
+        state = _unwrap(game, seq, found.get(_key(game, seq)))
+        if state is not None:
+            states[seq] = state
+    return states
+
+
+class _NeedsFullReplay(Exception):
+    """A takeback undoes a move from before the snapshot a fold started from."""
+
+
+def fold(
+    engine: Engine, game_id: int, state: Any, stored: Iterable[tuple[int, str, int, Any]]
+) -> Any:
+    """Apply ``(seq, type, version, payload)`` events to ``state`` (``None`` before creation).
+
+    ``move_taken_back`` puts back the state from before the last move (the
+    only move a takeback may undo), so a replay skips the taken-back move.
+    """
+    before_last_move: Any = None
+    from_creation = state is None
+    for seq, event_type, version, raw in stored:
+        payload = events.upcast(event_type, version, raw)
+        try:
+            if event_type == events.GAME_CREATED:
+                state = engine.start(payload["players"], payload["setup"])
+            elif event_type == events.MOVE:
+                if state is None:
+                    raise IllegalMove(
+                        "no_game_created", "A move comes before the game was created."
+                    )
+                before_last_move = state
+                state = engine.apply(state, payload["player"], payload["move"])
+            elif event_type == events.MOVE_TAKEN_BACK:
+                if before_last_move is None and not from_creation:
+                    raise _NeedsFullReplay
+                if before_last_move is None:
+                    raise IllegalMove("nothing_to_take_back", "No move to take back here.")
+                state, before_last_move = before_last_move, None
+        except IllegalMove as error:
+            raise ReplayError(game_id, seq, error.code, error.message) from None
+    if state is None:
+        raise ReplayError(game_id, None, "no_game_created", "The game has no game_created event.")
+    return state
+
+
+def _events(game: Game, after: int, upto: int) -> Any:
+    return (
+        Event.objects.filter(game=game, seq__gt=after, seq__lte=upto)
+        .order_by("seq")
+        .values_list("seq", "type", "version", "payload")
+    )
+
+
+def load_state(game: Game) -> Any:
+    """The engine state of ``game`` after its ``last_seq``."""
+    seq = game.last_seq
+    base = seq - seq % SNAPSHOT_EVERY
+    found = _snapshots(game, [seq, base] if 0 < base < seq else [seq])
+    if seq in found:
+        return found[seq]
+    state = found.get(base)
+    start = base if state is not None else 0
+    try:
+        state = fold(engine_for(game), game.pk, state, _events(game, start, seq))
+    except _NeedsFullReplay:
+        state = fold(engine_for(game), game.pk, None, _events(game, 0, seq))
+    store_snapshot(game, seq, state)
+    return state

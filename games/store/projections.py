@@ -1,0 +1,143 @@
+"""The event store's write primitives and the projections kept from it (DESIGN §3).
+
+Every service appends through :func:`event_append` and sets the projections
+on ``Game`` in the same transaction; :func:`game_projections_rebuild`
+recomputes them, the clocks included, from the events alone.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+
+from engine.base import Game as Engine
+from engine.base import Result
+from games.clocks.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
+from games.models import Event, Game
+from games.store import events
+from games.store.chain import chain_link
+from games.store.clock_replay import clock_replay
+from games.store.loading import engine_for, fold, store_snapshot
+
+PROJECTION_FIELDS = [
+    "last_seq",
+    "head_hash",
+    "to_move",
+    "scores",
+    "winners",
+    "status",
+    "commitment",
+    "created_at",
+    "updated_at",
+    *CLOCK_FIELDS,
+]
+"""The ``Game`` fields :func:`game_projections_rebuild` recomputes from events."""
+
+
+def event_append(
+    game: Game,
+    *,
+    event_type: str,
+    payload: dict[str, Any],
+    actor: str,
+    now: datetime,
+    move_id: str | None = None,
+) -> Event:
+    """Append the next event of ``game``, stamped with the service's clock time ``now``.
+
+    The clock projections are rebuilt from these stamps (``games.store.clock_replay``), and
+    ``game.updated_at`` follows the same clock, never a second reading of it. The event's
+    hash chains on ``game.head_hash`` (the locked row's, so no read of the last event),
+    which then moves to it: the caller saves it with ``last_seq``.
+    """
+    version = events.SCHEMA_VERSIONS[event_type]
+    nonce, digest = chain_link(
+        previous=game.head_hash,
+        seq=game.last_seq + 1,
+        event_type=event_type,
+        version=version,
+        payload=payload,
+        actor=actor,
+        created_at=now,
+    )
+    event = Event.objects.create(
+        game=game,
+        created_at=now,
+        seq=game.last_seq + 1,
+        type=event_type,
+        version=version,
+        payload=payload,
+        actor=actor,
+        move_id=move_id,
+        nonce=nonce,
+        hash=digest,
+    )
+    game.last_seq, game.head_hash, game.updated_at = event.seq, digest, now
+    return event
+
+
+def projections_set(game: Game, engine: Engine, state: Any) -> Result | None:
+    """Set who is to move, the scores and the winners of ``game`` to ``state``'s; return the
+    result if ``state`` ends the game."""
+    result = engine.result(state)
+    game.to_move = engine.to_move(state)
+    game.scores = result["scores"] if result else engine.summary(state)["scores"]
+    game.winners = result["winners"] if result else []
+    return result
+
+
+def snapshot_on_commit(game: Game, state: Any) -> None:
+    """Keep ``state`` as the snapshot at ``game``'s last event once the transaction commits."""
+    seq = game.last_seq
+    transaction.on_commit(lambda: store_snapshot(game, seq, state))
+
+
+def _status_of(event_types: list[str]) -> str:
+    """A game's status from its event types: over (finished, decided or aborted), else paused
+    until resumed, else active."""
+    if events.GAME_FINISHED in event_types or events.GAME_ADJUDICATED in event_types:
+        return Game.Status.FINISHED
+    if events.GAME_ABORTED in event_types:
+        return Game.Status.ABORTED
+    pauses = [t for t in event_types if t in (events.GAME_PAUSED, events.GAME_RESUMED)]
+    return Game.Status.PAUSED if pauses and pauses[-1] == events.GAME_PAUSED else Game.Status.ACTIVE
+
+
+@transaction.atomic
+def game_projections_rebuild(*, game: Game) -> bool:
+    """Recompute ``game``'s projections, its clock and its seats' clocks from its events;
+    tell whether any changed."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    seats = list(game.seats.order_by("position"))
+    stored = list(
+        game.events.order_by("seq").values_list(
+            "seq", "type", "version", "payload", "created_at", "actor"
+        )
+    )
+    engine = engine_for(game)
+    before = [getattr(game, field) for field in PROJECTION_FIELDS]
+    seats_before = [[getattr(seat, f) for f in SEAT_CLOCK_FIELDS] for seat in seats]
+    clock_replay(game=game, seats=seats, engine=engine, stored=stored)
+    state = fold(engine, game.pk, None, [event[:4] for event in stored])
+    _, created_type, created_version, created_payload, _, _ = stored[0]
+    game.commitment = events.upcast(created_type, created_version, created_payload)["commitment"]
+    game.last_seq = stored[-1][0]
+    game.head_hash = game.events.get(seq=game.last_seq).hash
+    game.created_at, game.updated_at = stored[0][4], stored[-1][4]
+    game.status = _status_of([event[1] for event in stored])
+    projections_set(game, engine, state)
+    if game.is_over:
+        game.to_move = []
+    for _, event_type, version, payload, _, _ in stored:
+        if event_type == events.GAME_ADJUDICATED:
+            game.winners = events.upcast(event_type, version, payload)["winners"]
+    changed = [getattr(game, field) for field in PROJECTION_FIELDS] != before
+    if changed:
+        game.save()
+    for seat, fields in zip(seats, seats_before, strict=True):
+        if [getattr(seat, f) for f in SEAT_CLOCK_FIELDS] != fields:
+            seat.save(update_fields=SEAT_CLOCK_FIELDS)
+            changed = True
+    return changed

@@ -1,1 +1,2 @@
-"""Server-rendered pages (the full game page with its board comes with the web issue)."""
+"""Server-rendered pages: the game page, history, dashboard, lobby and invitations, mail
+settings, sign-in and my games, moderation, the inbound-mail webhook and /dev/mail/."""

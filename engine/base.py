@@ -3,7 +3,9 @@
 Every game lives in its own package under ``engine/`` and exposes, at module
 level, the functions of :class:`Game`. The service and the command line only
 ever talk to a game through this protocol, so a new game plugs in by adding a
-package and a line to :data:`GAME_MODULES`.
+package and its name to :data:`GAMES`, the one list of games: the site finds
+everything else about a game (its title, player counts, move fields, its own
+package under ``games/kinds/``) from the module that name leads to.
 """
 
 from __future__ import annotations
@@ -69,10 +71,12 @@ class Game(Protocol):
 
     NAME: str
     TITLE: str
-    """The game's name as players write it, for pages and emails (``Seeräuber``)."""
+    """The game's name as players write it, for pages and emails (umlauts and all)."""
     RULES_VERSION: int
     MIN_PLAYERS: int
     MAX_PLAYERS: int
+    MOVE_FIELDS: dict[str, type]
+    """The keys a move may carry, with their JSON types (the record format's notation)."""
 
     def new_setup(self, players: Sequence[str], rng: Random) -> dict[str, Any]:
         """Deal a fresh random setup, all hidden information included."""
@@ -125,11 +129,9 @@ class Result(TypedDict):
     reason: str
 
 
-GAME_MODULES = {
-    "freibeuter": "engine.freibeuter",
-    "seerauber": "engine.seerauber",
-    "flusspiraten": "engine.flusspiraten",
-}
+GAMES = ("freibeuter", "seerauber", "flusspiraten")
+"""Every game the project plays, in the order the lobby offers them; each is the package
+``engine.<name>``. The only place in the project that lists the games."""
 
 
 def top_scorers(players: Sequence[str], scores: Sequence[int]) -> list[str]:
@@ -140,10 +142,10 @@ def top_scorers(players: Sequence[str], scores: Sequence[int]) -> list[str]:
 
 def get_game(name: object) -> Game:
     """Return the game module registered as ``name``."""
-    if not isinstance(name, str) or name not in GAME_MODULES:
-        known = ", ".join(sorted(GAME_MODULES))
+    if not isinstance(name, str) or name not in GAMES:
+        known = ", ".join(sorted(GAMES))
         raise IllegalMove("unknown_game", f"There is no game called {name!r}; known: {known}.")
-    module: Game = importlib.import_module(GAME_MODULES[name])
+    module: Game = importlib.import_module(f"engine.{name}")
     return module
 
 

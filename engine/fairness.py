@@ -7,7 +7,7 @@ game is over it reveals setup and salt, and anyone can recompute the digest
 fixed before play began. The salt (``secrets.token_hex(16)`` or better) keeps
 the setup from being guessed from the digest.
 
-Dice rolled during play (Flußpiraten) come from the same salt: the dice of
+Dice rolled during play (in a game with dice) come from the same salt: the dice of
 the move stored as event ``seq`` are ``dice(salt, seq, count)``. Block ``i``
 of the stream is ``HMAC-SHA256(key=salt, msg="dice:{seq}:{i}")`` (UTF-8);
 each byte below 252 gives the die ``byte % 6 + 1`` and bytes 252–255 are

@@ -92,6 +92,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.web.context.site",
             ],
         },
     },
@@ -154,6 +155,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = int(os.environ.get("CELERY_PREFETCH", "4"))
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
+# The service's name in page titles, the header, the footer and the sender of its emails. The
+# project is named after its first game; the games themselves are listed once, in
+# engine.base.GAMES.
+SITE_NAME = os.environ.get("SITE_NAME", "Freibeuter")
+
 # Mail (DESIGN §5): SMTP from EMAIL_URL (smtp://, smtp+tls://, smtp+ssl://) or Django's
 # EMAIL_HOST & co.; with neither, messages are .eml files under var/mail/ shown at /dev/mail/.
 # An address's domain cannot be a bare IP: a site served from one (the embedded default) mails
@@ -161,7 +167,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 MAIL_DOMAIN = os.environ.get("MAIL_DOMAIN") or (
     "localhost" if re.fullmatch(r"[\d.]+|\[?[0-9a-fA-F:]+\]?", _site_host) else _site_host
 )
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", f"Freibeuter <play@{MAIL_DOMAIN}>")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <play@{MAIL_DOMAIN}>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 EMAIL_URL = os.environ.get("EMAIL_URL", "")
@@ -256,7 +262,7 @@ REST_FRAMEWORK = {
 }
 
 SPECTACULAR_SETTINGS = {
-    "TITLE": "Freibeuter play-by-email API",
+    "TITLE": f"{SITE_NAME} play-by-email API",
     "DESCRIPTION": (
         "Games, per-seat views, legal moves, moves, history, records and fairness "
         "commitments. Authenticate as a seat with `Authorization: Seat <token>`."

@@ -23,6 +23,7 @@ from django.db import models
 from django.db.models.functions import Upper
 from django.utils import timezone
 
+from engine.base import get_game
 from engine.chain import GENESIS
 
 
@@ -303,6 +304,11 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"table #{self.pk} ({self.status})"
+
+    @property
+    def title(self) -> str:
+        """The table's name, or its game's title when the host gave none."""
+        return self.name or get_game(self.kind).TITLE
 
 
 class Invitation(models.Model):

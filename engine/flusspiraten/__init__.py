@@ -17,10 +17,24 @@ from engine.flusspiraten.views import result, summary, to_move, view
 NAME = "flusspiraten"
 TITLE = "Flußpiraten"
 RULES_VERSION = 1
+MOVE_FIELDS: dict[str, type] = {
+    "type": str,
+    "left": int,
+    "from": str,
+    "boat": int,
+    "choice": str,
+    "steps": list,
+    "evict": str,
+    "turn": bool,
+    "roll": list,
+}
+"""The keys a move may carry, with their JSON types (``docs/record-format.md``); ``roll``
+is written by the service, which rolls the dice."""
 
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "MOVE_FIELDS",
     "NAME",
     "RULES_VERSION",
     "State",

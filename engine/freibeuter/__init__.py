@@ -16,6 +16,16 @@ from engine.freibeuter.views import result, summary, to_move, view
 NAME = "freibeuter"
 TITLE = "Freibeuter"
 RULES_VERSION = 1
+MOVE_FIELDS: dict[str, type] = {
+    "type": str,
+    "tile": str,
+    "card": str,
+    "boat": bool,
+    "draw": str,
+    "field": str,
+    "order": list,
+}
+"""The keys a move may carry, with their JSON types (``docs/rules/freibeuter.md`` §10)."""
 
 
 def rolls_needed(state: State, move: Move) -> int:
@@ -26,6 +36,7 @@ def rolls_needed(state: State, move: Move) -> int:
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "MOVE_FIELDS",
     "NAME",
     "RULES_VERSION",
     "State",

@@ -16,6 +16,15 @@ from engine.seerauber.views import result, summary, to_move, view
 NAME = "seerauber"
 TITLE = "Seeräuber"
 RULES_VERSION = 1
+MOVE_FIELDS: dict[str, type] = {
+    "type": str,
+    "piece": str,
+    "onto": str,
+    "stack": str,
+    "ship": str,
+    "booty": str,
+}
+"""The keys a move may carry, with their JSON types (``docs/rules/seerauber.md`` §9)."""
 
 
 def rolls_needed(state: State, move: Move) -> int:
@@ -26,6 +35,7 @@ def rolls_needed(state: State, move: Move) -> int:
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "MOVE_FIELDS",
     "NAME",
     "RULES_VERSION",
     "State",

@@ -16,7 +16,7 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from engine.base import GAME_MODULES, get_game
+from engine.base import GAMES, get_game
 from games.api.fields import (
     StrictBooleanField,
     StrictCharField,
@@ -45,7 +45,7 @@ _JSON_TYPES: dict[type, dict[str, Any]] = {
 
 
 def _kind_move_schema(kind: str) -> dict[str, Any]:
-    fields = events.MOVE_FIELDS[kind]
+    fields = get_game(kind).MOVE_FIELDS
     return {
         "title": f"{kind} move",
         "type": "object",
@@ -60,10 +60,10 @@ def _kind_move_schema(kind: str) -> dict[str, Any]:
 
 
 MOVE_SCHEMA: dict[str, Any] = {
-    "description": "A move in the canonical notation of its game (docs/rules/freibeuter.md §10, "
-    "docs/rules/seerauber.md §9; docs/record-format.md, Flußpiraten: the service rolls the dice, a "
-    "player never sends `roll`). Its fields are those of the game's kind: a move of another "
-    "kind, or one the rules forbid in the position, is refused with 400.",
+    "description": "A move in the canonical notation of its game (docs/rules/<game>.md and "
+    "docs/record-format.md; where a game has dice the service rolls them, a player never sends "
+    "`roll`). Its fields are those of the game's kind: a move of another kind, or one the "
+    "rules forbid in the position, is refused with 400.",
     "anyOf": [_kind_move_schema(kind) for kind in sorted(KINDS)],
     "example": {"type": "place", "card": "F4", "boat": True, "draw": "sea"},
 }
@@ -74,7 +74,7 @@ class MoveField(serializers.Field):  # type: ignore[type-arg]
     """A canonical move of the game in ``context["game"]``, type-checked key by key."""
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
-        fields = events.MOVE_FIELDS[self.context["game"].kind]
+        fields = get_game(self.context["game"].kind).MOVE_FIELDS
         if not isinstance(data, dict):
             raise serializers.ValidationError("A move must be a JSON object.")
         services.refuse_service_fields(data)
@@ -188,7 +188,7 @@ class PlayerInput(serializers.Serializer):  # type: ignore[type-arg]
 
 class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
     kind = serializers.ChoiceField(
-        choices=sorted(GAME_MODULES), help_text="A game the site plays (others: 400)."
+        choices=sorted(GAMES), help_text="A game the site plays (others: 400)."
     )
     # DRF's ListSerializer takes min_length/max_length; the stubs do not know them.
     players = PlayerInput(many=True, min_length=2, max_length=6)  # type: ignore[call-arg]
@@ -221,7 +221,7 @@ class GameListQuery(serializers.Serializer):  # type: ignore[type-arg]
     status = serializers.ChoiceField(
         choices=["active", "paused", "finished", "aborted"], required=False
     )
-    kind = serializers.ChoiceField(choices=sorted(GAME_MODULES), required=False)
+    kind = serializers.ChoiceField(choices=sorted(GAMES), required=False)
     player = serializers.RegexField(
         r"^[^\x00]*$",
         max_length=40,

@@ -68,9 +68,10 @@ def check_move_fields(kind: str, move: object) -> dict[str, Any]:
     if not isinstance(move, dict):
         raise IllegalMove("bad_move", "A move must be an object.")
     refuse_service_fields(move)
-    unknown = sorted(set(move) - set(events.MOVE_FIELDS[kind]))
+    fields = get_game(kind).MOVE_FIELDS
+    unknown = sorted(set(move) - set(fields))
     if unknown:
-        allowed = ", ".join(sorted(events.MOVE_FIELDS[kind]))
+        allowed = ", ".join(sorted(fields))
         raise IllegalMove(
             "unknown_field",
             f"A {kind} move has no field {', '.join(map(repr, unknown))}; it may have {allowed}.",
@@ -229,7 +230,7 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
         actor=actor,
         now=now,
     )
-    allowed = events.MOVE_FIELDS[engine.NAME]
+    allowed = engine.MOVE_FIELDS
     for index, entry in enumerate(moves):
         try:
             if not isinstance(entry, dict):

@@ -1,7 +1,8 @@
 """Takebacks with consent: a player asks to undo his last move, the others accept or decline.
 
-A move may be taken back only while it revealed nothing (no card drawn — in
-Freibeuter only ``board`` does not draw) and nobody has moved since. When
+A move may be taken back only while it revealed nothing (no card drawn, no
+ship laid out, no die rolled: each game's kind lists such moves in
+``TAKEBACK_MOVES``) and nobody has moved since. When
 every other human seat has accepted (bot seats never object),
 ``move_taken_back`` is appended: replay then restores the state from before
 the move (``games.store.loading.fold``), and the player is to move again with a

@@ -87,43 +87,10 @@ Upcaster = Callable[[Payload], Payload]
 UPCASTERS: dict[tuple[str, int], Upcaster] = {}
 """``(type, version)`` → a function turning that version's payload into the next version's."""
 
-MOVE_FIELDS: dict[str, dict[str, type]] = {
-    "freibeuter": {
-        "type": str,
-        "tile": str,
-        "card": str,
-        "boat": bool,
-        "draw": str,
-        "field": str,
-        "order": list,
-    },
-    "seerauber": {
-        "type": str,
-        "piece": str,
-        "onto": str,
-        "stack": str,
-        "ship": str,
-        "booty": str,
-    },
-    "flusspiraten": {
-        "type": str,
-        "left": int,
-        "from": str,
-        "boat": int,
-        "choice": str,
-        "steps": list,
-        "evict": str,
-        "turn": bool,
-        "roll": list,
-    },
-}
-"""The keys a move of each game may carry, with their JSON types (``docs/rules/freibeuter.md``
-§10, ``docs/rules/seerauber.md`` §9, ``docs/record-format.md`` *Flußpiraten*); the service
-refuses other keys, the API also wrong types. Only the service writes ``roll``
-(:data:`SERVICE_FIELDS`)."""
-
 SERVICE_FIELDS = frozenset({"roll"})
-"""Move keys the service writes and a player may not send: the dice it rolls."""
+"""Move keys the service writes and a player may not send: the dice it rolls (the keys a
+move may carry at all are its game's ``MOVE_FIELDS``; the service refuses others, the API
+also wrong types)."""
 
 SECRET_CREATION_KEYS = frozenset({"setup", "salt"})
 """Parts of ``game_created`` that hold hidden information until the game is over."""

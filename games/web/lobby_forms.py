@@ -9,13 +9,11 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from engine.base import get_game
+from engine.base import GAMES, get_game
 from games.play.lobby import SeatSpec
 from games.play.names import NAME_LENGTH, BadName, name_clean
 from games.play.refusals import refusal_text
 
-GAMES = ("freibeuter", "seerauber", "flusspiraten")
-"""The games the lobby offers, in the order of its choice."""
 MAX_SEATS = max(get_game(name).MAX_PLAYERS for name in GAMES)
 SEAT_KINDS = [
     ("email", _("a player, invited by email")),
@@ -27,7 +25,7 @@ HOURS = [(24, _("1 day")), (48, _("2 days")), (72, _("3 days")), (168, _("1 week
 
 
 def game_choices() -> list[tuple[str, str]]:
-    """Each game with its player count: ``Seeräuber (3 to 5 players)``."""
+    """Each game as the lobby offers it: its title and player count, ``(3 to 5 players)``."""
     choices = []
     for name in GAMES:
         engine = get_game(name)
@@ -61,7 +59,7 @@ class TableForm(forms.Form):
     """A new game: which game, its seats, the clock and what a timeout does."""
 
     game = forms.ChoiceField(
-        label=_("Game"), choices=game_choices, initial="freibeuter", required=False
+        label=_("Game"), choices=game_choices, initial=GAMES[0], required=False
     )
     name = forms.CharField(label=_("Name of the game (optional)"), max_length=60, required=False)
     host_email = forms.EmailField(label=_("Your email (optional)"), required=False)
@@ -123,8 +121,8 @@ class TableForm(forms.Form):
         ]
 
     def clean_game(self) -> str:
-        """The chosen game; a form without the field (older pages) means Freibeuter."""
-        return str(self.cleaned_data.get("game") or "freibeuter")
+        """The chosen game; a form without the field (older pages) means the first game."""
+        return str(self.cleaned_data.get("game") or GAMES[0])
 
     def options(self) -> dict[str, Any]:
         """The game options, in the shape ``games.clocks.deadlines.time_control`` reads."""

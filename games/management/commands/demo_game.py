@@ -1,4 +1,5 @@
-"""``manage.py demo_game``: create a 3-seat Freibeuter game and print how to play each seat."""
+"""``manage.py demo_game``: create a 3-seat game (the first game, unless ``--kind`` says) and print
+how to play each seat."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
+from engine.base import GAMES
 from games.play.links import seat_link, seat_token
 from games.play.services import PlayerSpec, game_create
+from games.store.loading import engine_for, load_state
 
 DEMO_PLAYERS = ("Anne", "Bart", "Cleo")
 DEMO_LANGUAGES = ("en", "de", "fr")
@@ -20,10 +23,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--seed", type=int, help="same seed, same deal")
+        parser.add_argument("--kind", choices=GAMES, default=GAMES[0], help="the game to play")
 
-    def handle(self, *args: Any, seed: int | None, **options: Any) -> None:
+    def handle(self, *args: Any, seed: int | None, kind: str, **options: Any) -> None:
         game = game_create(
-            kind="freibeuter",
+            kind=kind,
             players=[
                 PlayerSpec(name=name, email=f"{name.lower()}@example.org", language=language)
                 for name, language in zip(DEMO_PLAYERS, DEMO_LANGUAGES, strict=True)
@@ -32,7 +36,7 @@ class Command(BaseCommand):
             actor="system:demo",
         )
         api = f"{settings.SITE_URL}/api/games/{game.pk}"
-        self.stdout.write(f"Demo game #{game.pk} (freibeuter), commitment {game.commitment}")
+        self.stdout.write(f"Demo game #{game.pk} ({kind}), commitment {game.commitment}")
         self.stdout.write(f"API docs: {settings.SITE_URL}/api/docs/   game: {api}/")
         for seat in game.seats.all():
             token = seat_token(seat)
@@ -44,7 +48,9 @@ class Command(BaseCommand):
             f"\nTheir turn emails (play by link or by reply): {settings.SITE_URL}/dev/mail/"
         )
         first = game.seats.get(position=0)
-        body = json.dumps({"text": "place F4 draw sea", "expected_seq": game.last_seq})
+        engine = engine_for(game)
+        example = engine.format_move(engine.legal_moves(load_state(game), first.display_name)[0])
+        body = json.dumps({"text": example, "expected_seq": game.last_seq})
         self.stdout.write(
             f"\n{first.display_name} moves first, e.g.:\n"
             f"  curl -H 'Authorization: Seat {seat_token(first)}' "

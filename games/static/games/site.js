@@ -1,4 +1,4 @@
-// Freibeuter by mail: the little JavaScript the pages use (they all work without it).
+// The little JavaScript the pages use (they all work without it).
 // Countdowns to deadlines, refreshed every 30 seconds and after every htmx swap.
 (function () {
   "use strict";

@@ -16,7 +16,6 @@ from django.conf import settings
 from django.utils import translation
 
 from engine.base import Game as Engine
-from games.clocks.deadlines import time_control
 from games.display import game_label
 from games.event_lines import event_line
 from games.kinds import kind_of
@@ -25,6 +24,7 @@ from games.models import Event, Game, MailPreference, OutboundMail, Seat
 from games.play.links import preferences_link, reply_address, seat_link
 from games.play.selectors import hidden_seqs, sealed_seq
 from games.store import events
+from games.timecontrol.deadlines import time_control
 
 EXAMPLES = 3
 SINCE_LIMIT = 40

@@ -22,7 +22,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine.base import get_game
-from games.clocks.deadlines import time_control
 from games.errors import GameError
 from games.kinds import KINDS
 from games.mail.outbox import mail_queue
@@ -30,6 +29,7 @@ from games.models import Invitation, Table
 from games.play.links import seat_link
 from games.play.names import NameTaken, name_clean, name_key, names_clean
 from games.play.services import PlayerSpec, game_create
+from games.timecontrol.deadlines import time_control
 
 _INVITATION_SALT = "games.invitation"
 _TABLE_SALT = "games.table"

@@ -16,7 +16,6 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games.clocks.deadlines import CLOCK_FIELDS
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.kinds import kind_of
 from games.mail.notices import notice_mails_queue
@@ -25,6 +24,7 @@ from games.play.turns import turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append, projections_set, snapshot_on_commit
+from games.timecontrol.deadlines import CLOCK_FIELDS
 
 
 class NotLastOwnMove(NotAllowed):

@@ -14,9 +14,9 @@ from django.db import transaction
 from django.dispatch import Signal
 
 from engine.base import Game as Engine
-from games.clocks.deadlines import RUNNING_FIELDS, clocks_follow
 from games.mail.notices import turn_mails_queue
 from games.models import Game, Seat
+from games.timecontrol.deadlines import RUNNING_FIELDS, clocks_follow
 
 bot_to_move = Signal()
 """Sent once a change that leaves a bot seat to move is committed, so it can play at once.

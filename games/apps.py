@@ -8,15 +8,23 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Register the API's security scheme and let the tasks hear of committed work.
+        """Register the API's security scheme and connect each layer to the signals of the one
+        below it: mail hears what play did, the tasks hear of committed work.
 
-        Imported here, once the models are loaded: the outbox and the turns sit
-        below the tasks, so they send signals that the tasks receive.
+        Imported here, once the models are loaded (Django's place for it, not a way
+        around a circle): play sits below mail and the outbox and the turns below the
+        tasks, so the lower layer sends a signal that the upper one receives. A
+        receiver runs in the sender's transaction, so the emails commit with the change.
         """
         from games import tasks
         from games.api import auth  # noqa: F401  (registers the OpenAPI security scheme)
-        from games.mail import outbox
-        from games.play import turns
+        from games.mail import notices, outbox
+        from games.play import accounts, lobby, takebacks, turns
 
+        turns.turn_begun.connect(notices.turn_mails_queue)
+        takebacks.takeback_recorded.connect(notices.notice_mails_queue)
+        lobby.seat_invited.connect(notices.invitation_mail_queue)
+        lobby.table_started.connect(notices.game_started_mails_queue)
+        accounts.sign_in_requested.connect(notices.sign_in_mail_queue)
         outbox.mail_committed.connect(tasks.mail_send_soon)
         turns.bot_to_move.connect(tasks.deadline_sweep_soon)

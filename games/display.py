@@ -12,8 +12,8 @@ from datetime import datetime
 from django.utils import formats
 
 from engine.base import get_game
-from games.clocks.deadlines import deadline_for
 from games.models import Game, Seat
+from games.timecontrol.deadlines import deadline_for
 
 
 def game_label(game: Game) -> str:

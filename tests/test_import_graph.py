@@ -1,20 +1,28 @@
-"""No import circles among ``engine/``, ``games/`` and ``freibeuter_site/`` (DESIGN §1).
+"""No import circles among ``engine/``, ``games/`` and ``freibeuter_site/``, and the layers
+of ``games/`` point one way (DESIGN §1).
 
 The graph is grimp's (the engine of import-linter), built from the source:
 every ``import`` counts, inside functions and ``if TYPE_CHECKING:`` blocks
 too, so moving an import into a function cannot hide a circle. A package's
 implicit import by its submodules is not an edge (grimp's reading, and
 import-linter's), so an ``__init__`` may gather its children.
+
+The layers are import-linter's ``layers`` contract in ``pyproject.toml``
+(``[tool.importlinter]``), checked here as ``lint-imports`` checks it: a layer
+imports only the layers below it, directly or through any other module.
 """
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import grimp
 import pytest
+from importlinter.cli import EXIT_STATUS_SUCCESS, lint_imports
 
 PACKAGES = ("engine", "games", "freibeuter_site")
+PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
 
 def import_circles(*packages: str) -> list[tuple[str, ...]]:
@@ -50,3 +58,40 @@ def test_it_sees_a_circle_closed_by_an_import_inside_a_function(
     monkeypatch.syspath_prepend(str(tmp_path))
 
     assert import_circles("harbour") == [("harbour.crews", "harbour.ships", "harbour.crews")]
+
+
+def test_the_layers_of_games_point_one_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(PYPROJECT.parent))  # lint_imports adds the cwd to sys.path
+
+    assert lint_imports(str(PYPROJECT), no_cache=True, no_logo=True) == EXIT_STATUS_SUCCESS
+
+
+@pytest.mark.parametrize(
+    ("store_module", "kept"),
+    [
+        ("from harbour import timecontrol\n", True),
+        ("def replay():\n    from harbour import play\n", False),
+    ],
+)
+def test_the_layers_contract_breaks_on_an_import_that_points_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, store_module: str, kept: bool
+) -> None:
+    (contract,) = tomllib.loads(PYPROJECT.read_text())["tool"]["importlinter"]["contracts"]
+    package = tmp_path / "harbour"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for layer in contract["layers"]:
+        for name in layer.split("|"):
+            (package / f"{name.strip()}.py").write_text("")
+    (package / "store.py").write_text(store_module)
+    layers = ", ".join(f'"{layer}"' for layer in contract["layers"])
+    config = tmp_path / "pyproject.toml"
+    config.write_text(
+        '[tool.importlinter]\nroot_package = "harbour"\n'
+        f'[[tool.importlinter.contracts]]\nname = "harbour"\ntype = "layers"\n'
+        f'containers = ["harbour"]\nlayers = [{layers}]\n'
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+
+    assert (lint_imports(str(config), no_cache=True, no_logo=True) == EXIT_STATUS_SUCCESS) is kept

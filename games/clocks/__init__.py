@@ -1,6 +1,7 @@
-"""The clocks: when a seat must have moved, and what happens when it has not.
+"""The clocks' sweep: what happens when a seat has not moved by its deadline.
 
-Time controls and each waited-for seat's own clock (``deadlines``), and the sweep
-the beat runs every minute over games whose deadline has passed: reminders, the
-timeout ladder, vacations (``timeouts``).
+The sweep the beat runs every minute over games whose deadline has passed:
+reminders, the timeout ladder, vacations and a seat's replacement
+(``timeouts``). It plays through ``games.play`` and writes its emails through
+``games.mail``; the clock it reads is ``games.timecontrol``'s.
 """

@@ -27,13 +27,6 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games.clocks.deadlines import (
-    CLOCK_FIELDS,
-    RUNNING_FIELDS,
-    clock_pause_for,
-    clocks_earliest,
-    time_control,
-)
 from games.errors import GameError, GameNotActive
 from games.kinds import kind_of
 from games.mail.notices import reminder_mail_queue, timeout_mails_queue
@@ -43,6 +36,13 @@ from games.play.turns import clocks_update, turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append
+from games.timecontrol.deadlines import (
+    CLOCK_FIELDS,
+    RUNNING_FIELDS,
+    clock_pause_for,
+    clocks_earliest,
+    time_control,
+)
 
 log = logging.getLogger(__name__)
 

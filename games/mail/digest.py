@@ -16,9 +16,9 @@ from itertools import groupby
 from django.db import transaction
 from django.utils import timezone
 
-from games.clocks.deadlines import zone_of
 from games.mail.outbox import mail_queue
 from games.models import Game, OutboundMail
+from games.timecontrol.deadlines import zone_of
 
 DIGEST_HOUR = 7
 """The digest goes out in the hour from 07:00 in its reader's time zone."""

@@ -2,7 +2,10 @@
 
 Every function here runs inside the transaction that recorded the change and
 writes outbox rows (``games.mail.outbox``), so an email exists exactly when its
-event does, and states only what has been recorded. Contexts are built from
+event does, and states only what has been recorded. Play does not call them:
+it sends a signal of what it did (a turn begun, a takeback, an invitation, a
+deal, a sign-in asked for), and ``GamesConfig.ready`` connects the functions
+here to those signals; a receiver runs in the sender's transaction. Contexts are built from
 ``view(state, seat)`` and public event payloads, never from the omniscient
 state (STYLE habit 3).
 """
@@ -16,15 +19,17 @@ from django.conf import settings
 from django.utils import translation
 
 from engine.base import Game as Engine
-from games.clocks.deadlines import time_control
+from engine.base import get_game
 from games.display import game_label
 from games.event_lines import event_line
 from games.kinds import kind_of
 from games.mail.outbox import mail_queue
-from games.models import Event, Game, MailPreference, OutboundMail, Seat
+from games.models import Event, Game, Invitation, MailPreference, OutboundMail, Seat, Table
 from games.play.links import preferences_link, reply_address, seat_link
+from games.play.lobby import invitation_link
 from games.play.selectors import hidden_seqs, sealed_seq
 from games.store import events
+from games.timecontrol.deadlines import time_control
 
 EXAMPLES = 3
 SINCE_LIMIT = 40
@@ -148,8 +153,10 @@ def turn_mails_queue(
     seats: list[Seat],
     moved: str | None,
     now: datetime,
+    **_signal: object,
 ) -> None:
-    """Tell each seat now to move that it is its turn (or, at the end, everyone the result).
+    """Tell each seat now to move that it is its turn (or, at the end, everyone the result):
+    the receiver of ``games.play.turns.turn_begun``.
 
     After another player's move (or seat change: ``moved``), a player who was told since
     his own last move still waits at the same step (the deploy, a rowing test) and is
@@ -201,8 +208,10 @@ def notice_mails_queue(
     payload: dict[str, Any],
     now: datetime,
     seats: list[Seat] | None = None,
+    **_signal: object,
 ) -> None:
-    """Tell ``seats`` (default: everyone) of a moderation or takeback event, in their language."""
+    """Tell ``seats`` (default: everyone) of a moderation or takeback event, in their language
+    (a takeback's by ``games.play.takebacks.takeback_recorded``)."""
     for seat in game.seats.all() if seats is None else seats:
         if _reachable(seat, bot_too=True):
             with translation.override(seat.language):
@@ -245,7 +254,54 @@ def reply_mail_queue(
     )
 
 
-def sign_in_mail_queue(*, email: str, link: str, language: str, now: datetime) -> OutboundMail:
-    """Send a "my games" sign-in link."""
+def sign_in_mail_queue(
+    *, email: str, link: str, language: str, now: datetime, **_signal: object
+) -> OutboundMail:
+    """Send a "my games" sign-in link (``games.play.accounts.sign_in_requested``)."""
     context = {"link": link, "site_url": settings.SITE_URL, "minutes": 15}
     return mail_queue(to=email, kind="sign_in", context=context, language=language, now=now)
+
+
+def _table_label(table: Table) -> str:
+    return table.name or f"{get_game(table.kind).TITLE} #{table.pk}"
+
+
+def invitation_mail_queue(*, table: Table, invitation: Invitation, **_signal: object) -> None:
+    """Invite a player to a table (``games.play.lobby.seat_invited``)."""
+    players = [other.display_name or "?" for other in table.invitations.order_by("position")]
+    mail_queue(
+        to=invitation.email,
+        kind="invitation",
+        language=invitation.language,
+        context={
+            "game": _table_label(table),
+            "title": get_game(table.kind).TITLE,
+            "player": invitation.display_name,
+            "players": players,
+            "link": invitation_link(invitation),
+            "site_url": settings.SITE_URL,
+        },
+    )
+
+
+def game_started_mails_queue(
+    *, table: Table, game: Game, invitations: list[Invitation], **_signal: object
+) -> None:
+    """Tell each invited player but the first (his turn email says it) that the game has
+    begun, with his seat's link (``games.play.lobby.table_started``)."""
+    for invitation in invitations:
+        seat, first = invitation.seat, invitation.position == 0
+        if seat is not None and invitation.email and invitation.kind != "bot" and not first:
+            mail_queue(
+                to=invitation.email,
+                kind="game_started",
+                language=invitation.language,
+                game=game,
+                seat=seat,
+                context={
+                    "game": _table_label(table),
+                    "player": invitation.display_name,
+                    "seat_link": seat_link(seat),
+                    "first": invitations[0].display_name,
+                },
+            )

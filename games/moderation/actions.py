@@ -16,7 +16,6 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games.clocks.deadlines import CLOCK_FIELDS, clock_extend, clocks_earliest
 from games.clocks.timeouts import game_resume, seat_replace
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.mail.notices import notice_mails_queue
@@ -25,6 +24,7 @@ from games.play.turns import clocks_update, turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append
+from games.timecontrol.deadlines import CLOCK_FIELDS, clock_extend, clocks_earliest
 
 PERMISSION = "games.moderate_game"
 MAX_EXTENSION_HOURS = 24 * 30

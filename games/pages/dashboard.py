@@ -12,13 +12,13 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
-from games.clocks.deadlines import deadline_for
 from games.display import game_label, local_time
 from games.kinds import kind_of
 from games.models import Event, Game, Seat
 from games.pictures.drawing import seat_marks
 from games.play.links import seat_token
 from games.store import events
+from games.timecontrol.deadlines import deadline_for
 
 PAGE_SIZE = 20
 MINE_LIMIT = 200

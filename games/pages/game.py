@@ -15,7 +15,6 @@ from typing import Any
 
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
-from games.clocks.deadlines import deadline_for
 from games.display import deadline_local
 from games.models import Event, Game, Seat
 from games.pages.controls import Controls, controls_for, query
@@ -24,6 +23,7 @@ from games.pictures.drawing import board_drawing, player_marks
 from games.play.refusals import refusal_text
 from games.store import events
 from games.store.loading import engine_for, load_state
+from games.timecontrol.deadlines import deadline_for
 
 
 def state_at(game: Game, seq: int) -> Any:

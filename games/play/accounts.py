@@ -18,15 +18,21 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import QuerySet
+from django.dispatch import Signal
 from django.utils import timezone
 
-from games.mail.notices import sign_in_mail_queue
 from games.models import MailPreference, Seat, SignInToken
 
 SIGN_IN_VALID = timedelta(minutes=15)
 SIGN_IN_LIMIT = 5
 SIGN_IN_WINDOW = timedelta(minutes=15)
 """At most :data:`SIGN_IN_LIMIT` sign-in requests per address, and per client IP, in a window."""
+
+sign_in_requested = Signal()
+"""Sent with ``email``, ``link``, ``language`` and ``now`` once a sign-in token is stored.
+
+``games.mail`` writes the email with the link (connected in ``GamesConfig.ready``).
+"""
 
 
 def seat_mail_preference_set(*, seat: Seat, preference: str) -> None:
@@ -72,7 +78,9 @@ def sign_in_request(*, email: str, client_ip: str, now: datetime | None = None) 
         expires_at=now + SIGN_IN_VALID,
     )
     link = f"{settings.SITE_URL}/signin/{token}/"
-    sign_in_mail_queue(email=seat.email, link=link, language=seat.language, now=now)
+    sign_in_requested.send(
+        sender=SignInToken, email=seat.email, link=link, language=seat.language, now=now
+    )
     return True
 
 

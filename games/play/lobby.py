@@ -6,7 +6,9 @@ bots at once, invited players when they accept their invitation link (and
 choose their name, language and time zone), open seats by whoever joins
 first. Taking the last seat deals the game with ``game_create`` in the same
 transaction; each invitation then leads to its seat. Writes lock the table
-row, so two people can never take one seat.
+row, so two people can never take one seat. The invitations and the deal are
+told by signal (:data:`seat_invited`, :data:`table_started`) to ``games.mail``,
+which writes their emails in the same transaction.
 """
 
 from __future__ import annotations
@@ -19,21 +21,33 @@ from typing import Any
 from django.conf import settings
 from django.core import signing
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from engine.base import get_game
-from games.clocks.deadlines import time_control
 from games.errors import GameError
 from games.kinds import KINDS
-from games.mail.outbox import mail_queue
 from games.models import Invitation, Table
-from games.play.links import seat_link
 from games.play.names import NameTaken, name_clean, name_key, names_clean
 from games.play.services import PlayerSpec, game_create
+from games.timecontrol.deadlines import time_control
 
 _INVITATION_SALT = "games.invitation"
 _TABLE_SALT = "games.table"
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+seat_invited = Signal()
+"""Sent with ``table`` and ``invitation`` when a seat is invited by email, in the transaction.
+
+``games.mail`` writes the invitation email (connected in ``GamesConfig.ready``), so
+it commits with the table.
+"""
+table_started = Signal()
+"""Sent with ``table``, ``game`` and ``invitations`` (each led to its seat) once the deal is made.
+
+``games.mail`` tells every invited player but the first, whose turn email says it
+all, that the game has begun (connected in ``GamesConfig.ready``).
+"""
 
 
 class LobbyError(GameError):
@@ -163,30 +177,9 @@ def table_create(
             raise LobbyError(f"A seat is invited by email, open or a bot, not {seat.kind!r}.")
         invitation.save()
         if invitation.kind == "email":
-            _invitation_mail(table, invitation)
+            seat_invited.send(sender=Table, table=table, invitation=invitation)
     _start_when_full(table)
     return table
-
-
-def _label(table: Table) -> str:
-    return table.name or f"{get_game(table.kind).TITLE} #{table.pk}"
-
-
-def _invitation_mail(table: Table, invitation: Invitation) -> None:
-    players = [other.display_name or "?" for other in table.invitations.order_by("position")]
-    mail_queue(
-        to=invitation.email,
-        kind="invitation",
-        language=invitation.language,
-        context={
-            "game": _label(table),
-            "title": get_game(table.kind).TITLE,
-            "player": invitation.display_name,
-            "players": players,
-            "link": invitation_link(invitation),
-            "site_url": settings.SITE_URL,
-        },
-    )
 
 
 def _start_when_full(table: Table) -> None:
@@ -212,21 +205,7 @@ def _start_when_full(table: Table) -> None:
     for invitation in invitations:
         invitation.seat = seats[invitation.position]
         invitation.save(update_fields=["seat"])
-        first = invitation.position == 0
-        if invitation.email and invitation.kind != "bot" and not first:
-            mail_queue(
-                to=invitation.email,
-                kind="game_started",
-                language=invitation.language,
-                game=game,
-                seat=invitation.seat,
-                context={
-                    "game": _label(table),
-                    "player": invitation.display_name,
-                    "seat_link": seat_link(invitation.seat),
-                    "first": invitations[0].display_name,
-                },
-            )
+    table_started.send(sender=Table, table=table, game=game, invitations=invitations)
     table.game = game
     table.status = Table.Status.STARTED
     table.save(update_fields=["game", "status"])

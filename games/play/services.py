@@ -23,7 +23,6 @@ from engine import fairness
 from engine.base import Game as Engine
 from engine.base import IllegalMove, get_game
 from engine.record import RecordError, open_record
-from games.clocks.deadlines import CLOCK_FIELDS, clock_turn_end
 from games.errors import GameError, GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
 from games.models import Event, Game, Seat
 from games.play.names import name_normal, names_clean
@@ -31,6 +30,7 @@ from games.play.turns import turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append, projections_set, snapshot_on_commit
+from games.timecontrol.deadlines import CLOCK_FIELDS, clock_turn_end
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ ship laid out, no die rolled: each game's kind lists such moves in
 every other human seat has accepted (bot seats never object),
 ``move_taken_back`` is appended: replay then restores the state from before
 the move (``games.store.loading.fold``), and the player is to move again with a
-fresh clock and a turn email.
+fresh clock and a turn email. The players a takeback event concerns hear of it
+from ``games.mail``, told by :data:`takeback_recorded`.
 """
 
 from __future__ import annotations
@@ -15,17 +16,26 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
-from games.clocks.deadlines import CLOCK_FIELDS
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.kinds import kind_of
-from games.mail.notices import notice_mails_queue
 from games.models import Event, Game, Seat
 from games.play.turns import turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append, projections_set, snapshot_on_commit
+from games.timecontrol.deadlines import CLOCK_FIELDS
+
+takeback_recorded = Signal()
+"""Sent in the transaction of a takeback event, with ``game``, ``event_type``, ``payload``,
+``now`` and ``seats``: the players it concerns (the other humans for a request, the asker
+for a refusal), or ``None`` for everyone.
+
+``games.mail`` tells them (connected in ``GamesConfig.ready``), so the emails commit
+with the event.
+"""
 
 
 class NotLastOwnMove(NotAllowed):
@@ -129,8 +139,13 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
     )
     game.save(update_fields=["last_seq", "updated_at"])
     others = [other for other in game.seats.all() if other.pk != seat.pk and not other.is_bot]
-    notice_mails_queue(
-        game=game, event_type=events.TAKEBACK_REQUESTED, payload=payload, now=now, seats=others
+    takeback_recorded.send(
+        sender=Game,
+        game=game,
+        event_type=events.TAKEBACK_REQUESTED,
+        payload=payload,
+        now=now,
+        seats=others,
     )
     if not others:
         _take_back(game, seat.display_name, move.seq, now)
@@ -148,7 +163,9 @@ def _take_back(game: Game, player: str, move_seq: int, now: datetime) -> None:
         update_fields=["last_seq", "to_move", "scores", "winners", "updated_at", *CLOCK_FIELDS]
     )
     snapshot_on_commit(game, state)
-    notice_mails_queue(game=game, event_type=events.MOVE_TAKEN_BACK, payload=payload, now=now)
+    takeback_recorded.send(
+        sender=Game, game=game, event_type=events.MOVE_TAKEN_BACK, payload=payload, now=now
+    )
 
 
 @transaction.atomic
@@ -171,8 +188,13 @@ def takeback_answer(*, game: Game, seat: Seat, accept: bool, now: datetime | Non
     game.save(update_fields=["last_seq", "updated_at"])
     if not accept:
         asker = game.seats.filter(display_name=pending["player"])
-        notice_mails_queue(
-            game=game, event_type=event_type, payload=payload, now=now, seats=list(asker)
+        takeback_recorded.send(
+            sender=Game,
+            game=game,
+            event_type=event_type,
+            payload=payload,
+            now=now,
+            seats=list(asker),
         )
         return event
     waiting = game.seats.exclude(display_name__in=[pending["player"], *pending["accepted"]])

@@ -1,7 +1,8 @@
 """What follows a recorded change of turn: the clocks follow and the seats to move hear of it.
 
 Called by the services inside the transaction that appended the event, so
-the deadline projections and the turn emails are written with it.
+the deadline projections and the turn emails are written with it: the emails
+by ``games.mail``, which hears of the new turn by :data:`turn_begun`.
 """
 
 from __future__ import annotations
@@ -14,10 +15,16 @@ from django.db import transaction
 from django.dispatch import Signal
 
 from engine.base import Game as Engine
-from games.clocks.deadlines import RUNNING_FIELDS, clocks_follow
-from games.mail.notices import turn_mails_queue
 from games.models import Game, Seat
+from games.timecontrol.deadlines import RUNNING_FIELDS, clocks_follow
 
+turn_begun = Signal()
+"""Sent in the transaction of a change of turn, with ``game``, ``engine``, ``state``, ``seats``
+(all of the game's, their clocks followed), ``moved`` and ``now``.
+
+``games.mail`` writes the turn emails for it (connected in ``GamesConfig.ready``), so
+they commit with the change.
+"""
 bot_to_move = Signal()
 """Sent once a change that leaves a bot seat to move is committed, so it can play at once.
 
@@ -48,7 +55,9 @@ def turn_begin(
     A bot seat's deadline is now, and :data:`bot_to_move` is sent on commit to have it played.
     """
     seats = clocks_update(game=game, restart=() if moved is None else (moved,), now=now)
-    turn_mails_queue(game=game, engine=engine, state=state, seats=seats, moved=moved, now=now)
+    turn_begun.send(
+        sender=Game, game=game, engine=engine, state=state, seats=seats, moved=moved, now=now
+    )
     if game.status == Game.Status.ACTIVE and any(
         seat.is_bot and seat.display_name in game.to_move for seat in seats
     ):

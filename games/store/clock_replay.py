@@ -1,7 +1,7 @@
 """Rebuild the clock projections by replaying a game's events through the write path's clock.
 
 Every event is stamped with the clock time of the service that appended it
-(``Event.created_at``), so folding the functions of ``games.clocks.deadlines`` over
+(``Event.created_at``), so folding the functions of ``games.timecontrol.deadlines`` over
 the events in order, each at its own time, leaves the clocks the write path
 left: per seat its running clock (``turn_started_at``, ``turn_allowance``,
 ``deadline_at``, ``remind_at``), ``clock_bank``, ``timeouts`` and
@@ -19,16 +19,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.base import Game as Engine
-from games.clocks.deadlines import (
+from games.models import Game, Seat
+from games.store import events
+from games.store.loading import fold
+from games.timecontrol.deadlines import (
     clock_extend,
     clock_pause_for,
     clock_turn_end,
     clocks_earliest,
     clocks_follow,
 )
-from games.models import Game, Seat
-from games.store import events
-from games.store.loading import fold
 
 STATUS_OF = {
     events.GAME_PAUSED: Game.Status.PAUSED,

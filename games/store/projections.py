@@ -14,12 +14,12 @@ from django.db import transaction
 
 from engine.base import Game as Engine
 from engine.base import Result
-from games.clocks.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from games.models import Event, Game
 from games.store import events
 from games.store.chain import chain_link
 from games.store.clock_replay import clock_replay
 from games.store.loading import engine_for, fold, store_snapshot
+from games.timecontrol.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 
 PROJECTION_FIELDS = [
     "last_seq",

@@ -125,7 +125,7 @@ class TableForm(forms.Form):
         return str(self.cleaned_data.get("game") or GAMES[0])
 
     def options(self) -> dict[str, Any]:
-        """The game options, in the shape ``games.clocks.deadlines.time_control`` reads."""
+        """The game options, in the shape ``games.timecontrol.deadlines.time_control`` reads."""
         data = self.cleaned_data
         if data["clock"] == "bank":
             control = {"kind": "bank", "bank_hours": data["bank_days"] * 24}

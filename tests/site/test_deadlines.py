@@ -13,7 +13,6 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.db import connections
 
-from games.clocks.deadlines import BadOptions
 from games.clocks.timeouts import (
     NoVacationLeft,
     deadline_sweep,
@@ -26,6 +25,7 @@ from games.play.links import seat_from_token, seat_token
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 from games.store.projections import game_projections_rebuild
+from games.timecontrol.deadlines import BadOptions
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games.clocks.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from games.clocks.timeouts import deadline_sweep, vacation_start
 from games.models import Game, Seat
 from games.moderation import actions
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 from games.store.projections import game_projections_rebuild
+from games.timecontrol.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change

@@ -16,7 +16,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.clocks.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from games.clocks.timeouts import deadline_sweep, seat_replace, vacation_start
 from games.display import local_time
 from games.mail.compose import mail_compose
@@ -28,6 +27,7 @@ from games.play.services import PlayerSpec, game_create, move_submit
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import game_projections_rebuild
+from games.timecontrol.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change

@@ -24,7 +24,7 @@ from django.utils import timezone
 from engine.base import get_game
 from games.clocks.deadlines import time_control
 from games.errors import GameError
-from games.kinds import KINDS
+from games.kinds import has_kind
 from games.mail.outbox import mail_queue
 from games.models import Invitation, Table
 from games.play.links import seat_link
@@ -133,7 +133,7 @@ def table_create(
     host_email: str = "",
 ) -> Table:
     """Open a table, seat its bots and write the invitation emails; deal if nothing is open."""
-    if kind not in KINDS:
+    if not has_kind(kind):
         raise LobbyError(f"{kind} cannot be played on this site yet.")
     engine = get_game(kind)
     if not engine.MIN_PLAYERS <= len(seats) <= engine.MAX_PLAYERS:

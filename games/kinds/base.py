@@ -56,6 +56,20 @@ class History:
     moves: list[PlayedMove]
     notes: list[Note]
 
+    def clamp(self, at: int | None) -> int:
+        """``at`` moved into ``0..len(moves)``; ``None`` is the latest move."""
+        count = len(self.moves)
+        return count if at is None else max(0, min(at, count))
+
+    def state_after(self, number: int) -> Any:
+        """The state after the ``number``-th standing move (0: at the game's creation)."""
+        return self.moves[number - 1].after if number else self.start
+
+
+def replay_fields(moves: list[dict[str, Any]], at: int) -> dict[str, Any]:
+    """What every history page shows of its moves in words, with move ``at`` chosen."""
+    return {"moves": moves, "at": at, "count": len(moves), "shown": moves[at - 1] if at else None}
+
 
 @dataclass(frozen=True)
 class Revealed:

@@ -30,7 +30,7 @@ from engine.base import Game as Engine
 from engine.base import Move
 from engine.flusspiraten import format_move
 from engine.flusspiraten.board import CURRENT, LENGTH
-from games.kinds.base import PlayedMove, Table
+from games.kinds.base import PlayedMove, Table, replay_fields
 from games.kinds.flusspiraten.river import (
     COLOURS,
     FORDS,
@@ -218,13 +218,6 @@ def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
         }
         for number, played in enumerate(history.moves, start=1)
     ]
-    count = len(moves)
-    at = count if at is None else max(0, min(at, count))
-    state = history.moves[at - 1].after if at else history.start
-    return {
-        **river_context(table.engine.view(state, table.viewer)),
-        "moves": moves,
-        "at": at,
-        "count": count,
-        "shown": moves[at - 1] if at else None,
-    }
+    at = history.clamp(at)
+    view = table.engine.view(history.state_after(at), table.viewer)
+    return {**river_context(view), **replay_fields(moves, at)}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.kinds.base import Revealed, Table
+from games.kinds.base import Revealed, Table, replay_fields
 from games.kinds.freibeuter.describe import move_words, player_label, public_position
 from games.kinds.freibeuter.drawing import board_drawing, player_marks
 from games.kinds.freibeuter.page import move_highlight
@@ -40,19 +40,14 @@ def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
                 "auto": played.auto,
             }
         )
-    count = len(moves)
-    at = count if at is None else max(0, min(at, count))
-    shown = history.moves[at - 1] if at else None
-    view = engine.view(shown.after if shown else history.start, viewer)
+    at = history.clamp(at)
+    view = engine.view(history.state_after(at), viewer)
     marks = player_marks(view)
-    highlight = move_highlight(shown.move) if shown else set()
+    highlight = move_highlight(history.moves[at - 1].move) if at else set()
     revealed = table.revealed()
     return {
-        "moves": moves,
+        **replay_fields(moves, at),
         "notes": [{"seq": n.seq, "after": n.after, "words": n.words} for n in history.notes],
-        "at": at,
-        "count": count,
-        "shown": moves[at - 1] if at else None,
         "view": view,
         "board": board_svg(board_drawing(view, marks, last=highlight)),
         "players": [

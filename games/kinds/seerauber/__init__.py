@@ -17,7 +17,7 @@ from django.utils.translation import gettext, gettext_noop
 from engine.base import Game as Engine
 from engine.base import Move
 from engine.seerauber.board import BOOTY, COLOURS, SHIPS
-from games.kinds.base import PlayedMove, Table
+from games.kinds.base import PlayedMove, Table, replay_fields
 from games.kinds.seerauber import table_png
 from games.pictures import marks
 from games.pictures.marks import Mark
@@ -192,13 +192,6 @@ def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
     moves = [
         {"number": number, **_shown(played)} for number, played in enumerate(history.moves, start=1)
     ]
-    count = len(moves)
-    at = count if at is None else max(0, min(at, count))
-    state = history.moves[at - 1].after if at else history.start
-    return {
-        **table_context(table.engine.view(state, table.viewer)),
-        "moves": moves,
-        "at": at,
-        "count": count,
-        "shown": moves[at - 1] if at else None,
-    }
+    at = history.clamp(at)
+    view = table.engine.view(history.state_after(at), table.viewer)
+    return {**table_context(view), **replay_fields(moves, at)}

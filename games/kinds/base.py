@@ -85,10 +85,11 @@ class Table:
 
     ``state`` is the engine's current state: a kind shows only what
     ``engine.view(state, viewer)`` gives of it. ``legal`` are the viewer's
-    moves now (empty unless the game waits for him); ``sealed_seq`` is the
-    seq of a choice still sealed ([F5]). ``last_move`` is the latest move
-    event (``after`` the current state), ``history`` replays the game and
-    ``revealed`` is ``None`` until the game is over.
+    moves now (empty unless the game waits for him). The functions are
+    called by the pages that need them: ``sealed_seq`` gives the seq of a
+    choice still sealed ([F5]), ``last_move`` the latest move event (``after``
+    the current state), ``history`` replays the game and ``revealed`` is
+    ``None`` until the game is over.
     """
 
     kind: str
@@ -101,7 +102,7 @@ class Table:
     to_move: tuple[str, ...]
     state: Any
     legal: list[Move]
-    sealed_seq: int | None
+    sealed_seq: Callable[[], int | None]
     last_move: Callable[[], PlayedMove | None]
     history: Callable[[], History]
     revealed: Callable[[], Revealed | None]

@@ -9,6 +9,7 @@ calls when its page shows it.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from games.event_lines import event_line
 from games.kinds.base import History, Note, PlayedMove, Player, Revealed, Table
@@ -39,17 +40,17 @@ def table_for(*, game: Game, seat: Seat | None) -> Table:
         to_move=tuple(game.to_move),
         state=state,
         legal=engine.legal_moves(state, viewer) if moving else [],
-        sealed_seq=sealed_seq(game),
-        last_move=partial(_last_move, game),
+        sealed_seq=partial(sealed_seq, game),
+        last_move=partial(_last_move, game, state),
         history=partial(_history, game),
         revealed=partial(_revealed, game),
     )
 
 
-def _last_move(game: Game) -> PlayedMove | None:
+def _last_move(game: Game, state: Any) -> PlayedMove | None:
     """The latest move event (a taken-back one too, as the pages always showed it).
 
-    ``after`` is the current state: the move's, or the one before it once taken back.
+    ``after`` is the current ``state``: the move's, or the one before it once taken back.
     """
     found = (
         Event.objects.filter(game=game, type=events.MOVE)
@@ -61,7 +62,7 @@ def _last_move(game: Game) -> PlayedMove | None:
         return None
     seq, version, raw = found
     payload = events.upcast(events.MOVE, version, raw)
-    return played_move(seq, payload, state_at(game, seq - 1), load_state(game))
+    return played_move(seq, payload, state_at(game, seq - 1), state)
 
 
 def _history(game: Game) -> History:

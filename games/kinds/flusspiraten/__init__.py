@@ -206,14 +206,13 @@ def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
 def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
     """Every move in notation (choices unsaid until answered) and the river after move ``at``."""
     history = table.history()
+    sealed = table.sealed_seq()
     moves = [
         {
             "number": number,
             **_shown(
                 played,
-                "choose"
-                if played.seq == table.sealed_seq
-                else table.engine.format_move(played.move),
+                "choose" if played.seq == sealed else table.engine.format_move(played.move),
             ),
         }
         for number, played in enumerate(history.moves, start=1)

@@ -31,6 +31,7 @@ from engine.base import Move
 from engine.flusspiraten import format_move
 from engine.flusspiraten.board import CURRENT, LENGTH
 from games.kinds.base import PlayedMove, Table, replay_fields
+from games.kinds.flusspiraten import river_png
 from games.kinds.flusspiraten.river import (
     COLOURS,
     FORDS,
@@ -40,7 +41,6 @@ from games.kinds.flusspiraten.river import (
     seat_colours,
     walk_letters,
 )
-from games.kinds.flusspiraten.river_png import board_png as river_png
 from games.pictures import marks
 from games.pictures.marks import Mark
 
@@ -114,7 +114,7 @@ def position_text(view: dict[str, Any]) -> str:
 
 def board_png(view: dict[str, Any]) -> bytes:
     """The river of ``view`` as a PNG for emails (``river_png``)."""
-    return river_png(view)
+    return river_png.board_png(view)
 
 
 def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -1,7 +1,8 @@
-"""Presentation helpers shared by pages, emails and the kinds: a game's label, local times.
+"""Presentation helpers shared by pages and emails: a game's label, local times, deadlines.
 
-They sit below everything that shows a game (web, mail, the kinds' page
-code), so none of those has to import another to name a game or a moment.
+They sit below everything that shows a game (web, mail), so neither has to
+import the other to name a game or a moment. The kinds get none of it: the
+web views add the label and the deadline to a kind's page context.
 """
 
 from __future__ import annotations

@@ -52,19 +52,17 @@ def _render_context(row: OutboundMail) -> dict[str, Any]:
     ]
     view = context.get("view")
     if view is not None:
-        context["position"] = kind_of(_game_kind(context)).position_text(view)
+        context["position"] = kind_of(context["game_kind"]).position_text(view)
         context["board_cid"] = BOARD_CID
     return context
 
 
-def _game_kind(context: dict[str, Any]) -> str:
-    """The kind of game a row is about (rows queued before kinds were recorded: Freibeuter)."""
-    return str(context.get("game_kind") or "freibeuter")
-
-
 def _templates(context: dict[str, Any], name: str) -> list[str]:
-    """The kind's own template for ``name`` if it has one, else the common one."""
-    return [f"games/mail/{_game_kind(context)}/{name}", f"games/mail/{name}"]
+    """The game's own template for ``name`` (``games/<kind>/mail/``) if it has one, else the
+    common one; a mail about no game (a sign-in link) has only the common one."""
+    common = f"games/mail/{name}"
+    kind = context.get("game_kind")
+    return [f"games/{kind}/mail/{name}", common] if kind else [common]
 
 
 def thread_root(row: OutboundMail) -> str | None:
@@ -140,7 +138,7 @@ def mail_compose(row: OutboundMail) -> EmailMultiAlternatives:
     png = (
         None
         if context.get("view") is None
-        else kind_of(_game_kind(context)).board_png(context["view"])
+        else kind_of(context["game_kind"]).board_png(context["view"])
     )
     if png is not None:
         picture = MIMEImage(png, "png")

@@ -15,7 +15,6 @@ from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from games.display import game_label, local_time
 from games.kinds import kind_of
 from games.models import Event, Game, Seat
-from games.pictures.drawing import seat_marks
 from games.play.links import seat_token
 from games.store import events
 from games.timecontrol.deadlines import deadline_for
@@ -47,7 +46,8 @@ def _with_last_move(games: QuerySet[Game]) -> QuerySet[Game]:
 
 def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
     seats = list(game.seats.all())
-    marks = seat_marks([seat.display_name for seat in seats])
+    kind = kind_of(game.kind)
+    marks = kind.seat_marks([seat.display_name for seat in seats])
     mine = next((seat for seat in seats if email and seat.email.lower() == email.lower()), None)
     deadline = deadline_for(game, mine)  # the reader's own while the game waits for him
     last = None
@@ -57,7 +57,7 @@ def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
             game.last_move_version,  # type: ignore[attr-defined]
             game.last_move_payload,  # type: ignore[attr-defined]
         )
-        action = kind_of(game.kind).move_action(payload["move"])
+        action = kind.move_action(payload["move"])
         last = {"player": payload["player"], "action": action}
     return {
         "game": game,

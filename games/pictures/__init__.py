@@ -1,8 +1,7 @@
-"""Pictures of a position, drawn only from what the reader may see.
+"""What every game's pictures share: players' marks (``marks``) and the PNG tools (``png``).
 
-The Freibeuter board as SVG drawing instructions and markup for the game page
-(``drawing``, ``svg``) and as a text grid and a PNG for emails (``boards``); the
-Flußpiraten river for the page and as a PNG (``river``, ``river_png``); the
-Seeräuber table as a PNG (``table_png``); and what every PNG shares: palette,
-fonts, sprites and the encoding (``png``).
+Each game draws its own position in its kind package (``games.kinds.<game>``):
+SVG for the page, PNG for emails. Here are the seat marks that lists of players
+(the dashboard, the game pages) draw with each game's colours, and the palette,
+fonts, sprites and encoding that every emailed PNG is made with.
 """

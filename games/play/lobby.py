@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from engine.base import get_game
 from games.errors import GameError
-from games.kinds import KINDS
+from games.kinds import has_kind
 from games.models import Invitation, Table
 from games.play.names import NameTaken, name_clean, name_key, names_clean
 from games.play.services import PlayerSpec, game_create
@@ -147,7 +147,7 @@ def table_create(
     host_email: str = "",
 ) -> Table:
     """Open a table, seat its bots and write the invitation emails; deal if nothing is open."""
-    if kind not in KINDS:
+    if not has_kind(kind):
         raise LobbyError(f"{kind} cannot be played on this site yet.")
     engine = get_game(kind)
     if not engine.MIN_PLAYERS <= len(seats) <= engine.MAX_PLAYERS:

@@ -89,7 +89,7 @@ def game_history(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
 def sealed_seq(game: Game) -> int | None:
     """The seq of the move still sealed in ``game``, if any ([F5], DESIGN §2).
 
-    While a Flußpiraten rowing test waits for its second choice, the summary's
+    While a choice is sealed (a rowing test waiting for its second choice), the summary's
     step names who has ``chosen``; the first choice is then the last move
     played, and nobody but its maker may see it until the second is in.
     """

@@ -1,4 +1,9 @@
-"""A game's state, rebuilt by folding the engine over its events, with a snapshot cache.
+"""A game's state at any seq, rebuilt by folding the engine over its events, with a snapshot cache.
+
+One fold (:func:`fold`) serves every reader: :func:`state_at` (the snapshot
+at or below a seq plus the events after it; :func:`load_state` is the latest),
+and :func:`game_replay`, the standing moves with the states around them and
+every event, for the history page.
 
 A snapshot is the engine state after event ``seq``, kept in the Django cache
 under ``(game, seq)``: every seq for a few hours (the next move needs the
@@ -13,12 +18,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
 
 from engine.base import Game as Engine
 from engine.base import IllegalMove, get_game
+from games.kinds.base import PlayedMove
 from games.models import Event, Game
 from games.store import events
 
@@ -79,17 +86,35 @@ def _snapshots(game: Game, seqs: list[int]) -> dict[int, Any]:
     return states
 
 
+@dataclass
+class Replay:
+    """What a fold from the game's creation saw: the start, the standing moves, every event.
+
+    ``events`` holds ``(seq, type, payload, standing)``, ``standing`` being
+    the number of moves standing once the event is applied.
+    """
+
+    start: Any = None
+    moves: list[PlayedMove] = field(default_factory=list)
+    events: list[tuple[int, str, dict[str, Any], int]] = field(default_factory=list)
+
+
 class _NeedsFullReplay(Exception):
     """A takeback undoes a move from before the snapshot a fold started from."""
 
 
 def fold(
-    engine: Engine, game_id: int, state: Any, stored: Iterable[tuple[int, str, int, Any]]
+    engine: Engine,
+    game_id: int,
+    state: Any,
+    stored: Iterable[tuple[int, str, int, Any]],
+    replay: Replay | None = None,
 ) -> Any:
     """Apply ``(seq, type, version, payload)`` events to ``state`` (``None`` before creation).
 
     ``move_taken_back`` puts back the state from before the last move (the
     only move a takeback may undo), so a replay skips the taken-back move.
+    A ``replay`` given (folding from creation) is filled with what the fold saw.
     """
     before_last_move: Any = None
     from_creation = state is None
@@ -98,6 +123,8 @@ def fold(
         try:
             if event_type == events.GAME_CREATED:
                 state = engine.start(payload["players"], payload["setup"])
+                if replay is not None:
+                    replay.start = state
             elif event_type == events.MOVE:
                 if state is None:
                     raise IllegalMove(
@@ -105,14 +132,20 @@ def fold(
                     )
                 before_last_move = state
                 state = engine.apply(state, payload["player"], payload["move"])
+                if replay is not None:
+                    replay.moves.append(played_move(seq, payload, before_last_move, state))
             elif event_type == events.MOVE_TAKEN_BACK:
                 if before_last_move is None and not from_creation:
                     raise _NeedsFullReplay
                 if before_last_move is None:
                     raise IllegalMove("nothing_to_take_back", "No move to take back here.")
                 state, before_last_move = before_last_move, None
+                if replay is not None:
+                    replay.moves.pop()
         except IllegalMove as error:
             raise ReplayError(game_id, seq, error.code, error.message) from None
+        if replay is not None:
+            replay.events.append((seq, event_type, payload, len(replay.moves)))
     if state is None:
         raise ReplayError(game_id, None, "no_game_created", "The game has no game_created event.")
     return state
@@ -126,9 +159,25 @@ def _events(game: Game, after: int, upto: int) -> Any:
     )
 
 
+def played_move(seq: int, payload: dict[str, Any], before: Any, after: Any) -> PlayedMove:
+    """The move event ``seq`` (its upcast ``payload``) with the states before and after it."""
+    return PlayedMove(
+        seq=seq,
+        player=payload["player"],
+        move=payload["move"],
+        auto=bool(payload.get("auto")),
+        before=before,
+        after=after,
+    )
+
+
 def load_state(game: Game) -> Any:
     """The engine state of ``game`` after its ``last_seq``."""
-    seq = game.last_seq
+    return state_at(game, game.last_seq)
+
+
+def state_at(game: Game, seq: int) -> Any:
+    """The engine state of ``game`` after event ``seq``: a snapshot plus the events after it."""
     base = seq - seq % SNAPSHOT_EVERY
     found = _snapshots(game, [seq, base] if 0 < base < seq else [seq])
     if seq in found:
@@ -141,3 +190,10 @@ def load_state(game: Game) -> Any:
         state = fold(engine_for(game), game.pk, None, _events(game, 0, seq))
     store_snapshot(game, seq, state)
     return state
+
+
+def game_replay(game: Game) -> Replay:
+    """The whole fold of ``game`` up to its ``last_seq``, with its standing moves and events."""
+    replay = Replay()
+    fold(engine_for(game), game.pk, None, _events(game, 0, game.last_seq), replay)
+    return replay

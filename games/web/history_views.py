@@ -19,6 +19,7 @@ from games.display import game_label
 from games.kinds import kind_of
 from games.models import Game, Seat
 from games.play.selectors import VERIFY_CHAIN_COMMAND, game_record
+from games.play.tables import table_for
 from games.store.chain import chain_hashes
 from games.web.views import _seat, seat_language
 
@@ -33,7 +34,7 @@ def _at(request: HttpRequest) -> int | None:
 def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, Any]:
     base = request.path.removesuffix("board/")
     kind = kind_of(game.kind)
-    context = kind.history_context(game=game, seat=seat, at=_at(request))
+    context = kind.history_context(table=table_for(game=game, seat=seat), at=_at(request))
     context.update(game=game, seat=seat, label=game_label(game), base=base)
     context["replay_template"] = kind.REPLAY_TEMPLATE
     context["game_url"] = base.removesuffix("history/")

@@ -22,14 +22,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from engine.base import IllegalMove
-from games.display import game_label
+from games.display import deadline_local, game_label
 from games.errors import GameError
 from games.kinds import kind_of
 from games.models import Game, Seat
 from games.play import services
 from games.play.links import seat_from_token
 from games.play.refusals import refusal_text
+from games.play.tables import table_for
 from games.store.loading import engine_for
+from games.timecontrol.deadlines import deadline_for
 
 SELECTION_KEYS = ("card", "field", "move")
 
@@ -55,8 +57,17 @@ def _selection(request: HttpRequest) -> dict[str, str]:
 def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, Any]:
     selection = _selection(request)
     base = request.path.removesuffix("poll/").removesuffix("confirm/")
-    context = kind_of(game.kind).page_context(game=game, seat=seat, selection=selection)
+    table = table_for(game=game, seat=seat)
+    context = kind_of(game.kind).page_context(table=table, selection=selection)
+    refusal = context.get("refusal")
+    if refusal is not None:
+        context["confirmation"] = refusal_text(refusal)
     context.update(
+        game=game,
+        seat=seat,
+        deadline=deadline_for(game, seat),
+        deadline_local=deadline_local(game, seat),
+        time_zone=seat.time_zone if seat is not None else "UTC",
         label=game_label(game),
         base=base,
         poll_url=f"{base}poll/?{urlencode({'seq': game.last_seq, **selection})}",
@@ -119,8 +130,9 @@ def play_confirm(request: HttpRequest, token: str) -> HttpResponse:
     context = _context(request, seat.game, seat)
     controls = context["controls"]
     if controls is None or controls.move is None:
-        error = controls.error if controls is not None else ""
-        context["confirmation"] = error or _("That is not one of your moves now.")
+        context["confirmation"] = context.get("confirmation") or _(
+            "That is not one of your moves now."
+        )
     return render(request, "games/_confirm.html", context)
 
 

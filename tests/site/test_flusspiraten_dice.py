@@ -7,6 +7,7 @@ game is over and the salt revealed, anyone can recompute every die.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 
 import pytest
@@ -16,7 +17,6 @@ from django.test import Client
 
 from engine import fairness
 from engine.base import IllegalMove
-from games.kinds import KINDS
 from games.models import Event, Game
 from games.play.links import seat_token
 from games.play.lobby import LobbyError, SeatSpec, table_create
@@ -78,7 +78,7 @@ def test_the_api_refuses_a_roll_and_a_game_not_on_the_site(
     client = Client()
     client.force_login(User.objects.create_user("host"))
     players = [{"name": name} for name in NAMES]
-    monkeypatch.delitem(KINDS, "flusspiraten")
+    monkeypatch.setitem(sys.modules, "games.kinds.flusspiraten", None)  # no site package
     created = post_json(client, "/api/games/", {"kind": "flusspiraten", "players": players})
     assert created.status_code == 400 and "cannot be played on this site" in created.text
     seat = game.seats.get(position=0)
@@ -106,7 +106,7 @@ def test_a_bot_game_ends_and_its_dice_verify_against_the_revealed_salt(db: None)
 def test_the_lobby_refuses_a_game_not_on_the_site(
     db: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delitem(KINDS, "flusspiraten")
+    monkeypatch.setitem(sys.modules, "games.kinds.flusspiraten", None)  # no site package
     seats = [SeatSpec(kind="bot", name=name) for name in NAMES]
     with pytest.raises(LobbyError, match="cannot be played on this site yet"):
         table_create(kind="flusspiraten", seats=seats, options={})

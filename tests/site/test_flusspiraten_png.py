@@ -17,11 +17,11 @@ from PIL import Image, ImageColor
 from test_flusspiraten_service import T0, _play, _to_rowing_test, _twin
 
 from engine import flusspiraten as engine
+from games.kinds.flusspiraten import river
+from games.kinds.flusspiraten.river_png import board_png
 from games.mail.compose import mail_compose
 from games.mail.notices import reminder_mail_queue
 from games.models import OutboundMail
-from games.pictures import river
-from games.pictures.river_png import board_png
 from games.play.services import PlayerSpec, game_create
 from games.store.loading import engine_for, load_state
 from tests.engine.flusspiraten_positions import position

@@ -25,9 +25,11 @@ from test_flusspiraten_png import BUSY
 
 from engine import flusspiraten
 from engine.base import get_game
+from games.kinds.flusspiraten import river_png
+from games.kinds.freibeuter import boards
+from games.kinds.seerauber import table_png
 from games.mail.compose import mail_compose
 from games.models import OutboundMail
-from games.pictures import boards, river_png, table_png
 from games.play.services import PlayerSpec, game_create
 from tests.clock import T0
 from tests.engine.flusspiraten_positions import position

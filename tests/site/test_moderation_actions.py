@@ -11,11 +11,12 @@ from django.contrib.auth.models import User
 from django.utils import translation
 
 from games.errors import GameNotActive, GameOver, NotAllowed
+from games.kinds.freibeuter import history_context
 from games.models import Event, Game, OutboundMail
 from games.moderation import actions
-from games.pages.history import game_replay
 from games.play.links import seat_from_token, seat_token
 from games.play.services import PlayerSpec, game_create
+from games.play.tables import table_for
 from games.store.loading import engine_for, load_state
 from games.store.projections import game_projections_rebuild
 from tests.clock import T0
@@ -54,7 +55,10 @@ def _notices(game: Game) -> list[str]:
 def _history(game: Game) -> list[str]:
     game.refresh_from_db()
     with translation.override("en"):
-        return [note["words"] for note in game_replay(game=game, seat=None, at=None)["notes"]]
+        return [
+            note["words"]
+            for note in history_context(table=table_for(game=game, seat=None), at=None)["notes"]
+        ]
 
 
 def test_it_pauses_and_resumes_with_reason(game: Game, mod: User) -> None:

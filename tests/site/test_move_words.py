@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from games.pages.describe import move_action, move_words
+from games.kinds.freibeuter.describe import move_action, move_words
 
 
 def _position(

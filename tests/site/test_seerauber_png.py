@@ -19,10 +19,7 @@ from PIL import Image, ImageColor
 
 from engine.base import get_game
 from games.kinds import seerauber
-from games.mail.compose import mail_compose
-from games.mail.notices import reminder_mail_queue
-from games.models import Game, OutboundMail
-from games.pictures.table_png import (
+from games.kinds.seerauber.table_png import (
     DISC,
     PLAYERS_TOP,
     SEAT_COLOURS,
@@ -30,6 +27,9 @@ from games.pictures.table_png import (
     board_png,
     pirate_centres,
 )
+from games.mail.compose import mail_compose
+from games.mail.notices import reminder_mail_queue
+from games.models import Game, OutboundMail
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 from tests.clock import T0

@@ -11,10 +11,11 @@ from django.core.cache import cache
 from django.utils import translation
 
 from games.errors import GameOver, NotAllowed
+from games.kinds.freibeuter import history_context
 from games.models import Event, Game, OutboundMail, Seat
-from games.pages.history import game_replay
 from games.play.selectors import moves_played
 from games.play.services import PlayerSpec, game_create, move_submit
+from games.play.tables import table_for
 from games.play.takebacks import takeback_answer, takeback_pending, takeback_request
 from games.store import events
 from games.store.loading import engine_for, fold, load_state
@@ -77,7 +78,7 @@ def test_a_boarding_move_is_taken_back_when_all_others_accept(game: Game) -> Non
     assert game_projections_rebuild(game=game) is False
     assert moves_played(game) == []
     with translation.override("en"):
-        history = game_replay(game=game, seat=None, at=None)
+        history = history_context(table=table_for(game=game, seat=None), at=None)
     assert history["moves"] == []
     assert history["notes"][-1]["words"] == "Anne took back his last move."
 
@@ -93,7 +94,7 @@ def test_the_game_goes_on_after_a_takeback(game: Game) -> None:
     cache.clear()
     assert engine_for(game).summary(load_state(game)) == engine_for(game).summary(_replayed(game))
     assert game_projections_rebuild(game=game) is False
-    assert game_replay(game=game, seat=None, at=1)["count"] == 2
+    assert history_context(table=table_for(game=game, seat=None), at=1)["count"] == 2
 
 
 def test_a_move_that_drew_a_card_cannot_be_taken_back(game: Game) -> None:

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from games.kinds.freibeuter.describe import card_label
 from games.models import Event, Game
-from games.pages.describe import card_label
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state

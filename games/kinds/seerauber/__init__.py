@@ -1,7 +1,11 @@
-"""Seeräuber on the site: its table as text and a picture for emails, money rows, timeouts.
+"""Seeräuber on the site: its table on the page and the history, as text and a PNG for emails.
 
-The table is all public [S6]: the displayed ships, every stack bottom to top
-with its captain, the free pirates, ducats and booty.
+Here the page and history contexts, moves in words, money rows, seat marks
+and the timeout move; the emailed picture is ``table_png``; the templates are in
+``templates/games/seerauber/`` (the history page is the shared
+``games/table_history.html``). The table is all public [S6]: the displayed
+ships, every stack bottom to top with its captain, the free pirates, ducats
+and booty.
 """
 
 from __future__ import annotations
@@ -12,12 +16,11 @@ from django.utils.translation import gettext, gettext_noop
 
 from engine.base import Game as Engine
 from engine.base import Move
-from engine.seerauber.board import BOOTY, SHIPS
-from games.display import deadline_local
-from games.models import Event, Game, Seat
-from games.pictures import table_png
-from games.store import events
-from games.store.loading import engine_for, load_state
+from engine.seerauber.board import BOOTY, COLOURS, SHIPS
+from games.kinds.base import PlayedMove, Table, replay_fields
+from games.kinds.seerauber import table_png
+from games.pictures import marks
+from games.pictures.marks import Mark
 
 NO_MUTINY: Move = {"type": "no_mutiny"}
 
@@ -119,16 +122,13 @@ def _disc(pirate: str) -> dict[str, str]:
     return {"name": pirate, "colour": COLOUR_NAMES[pirate[0]], "value": pirate[1]}
 
 
-def _last_move(game: Game) -> dict[str, Any] | None:
-    found = Event.objects.filter(game=game, type=events.MOVE).order_by("-seq").first()
-    if found is None:
-        return None
-    payload = events.upcast(found.type, found.version, found.payload)
-    return {
-        "player": payload["player"],
-        "words": move_action(payload["move"]),
-        "auto": payload.get("auto", False),
-    }
+def seat_marks(names: list[str]) -> dict[str, Mark]:
+    """Marks of players given in seat order, in their pirates' colours (as on the table)."""
+    return marks.seat_marks(names, [table_png.SEAT_COLOURS[letter] for letter in COLOURS])
+
+
+def _shown(played: PlayedMove) -> dict[str, Any]:
+    return {"player": played.player, "words": move_action(played.move), "auto": played.auto}
 
 
 def table_context(view: dict[str, Any]) -> dict[str, Any]:
@@ -168,26 +168,17 @@ def table_context(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def page_context(*, game: Game, seat: Seat | None, selection: dict[str, str]) -> dict[str, Any]:
-    """The Seeräuber table as ``seat`` sees it (everything is public [S6]) and its moves."""
-    engine = engine_for(game)
-    state = load_state(game)
-    viewer = None if seat is None else seat.display_name
-    legal: list[Move] = []
-    if seat is not None and game.status == Game.Status.ACTIVE and viewer in game.to_move:
-        legal = engine.legal_moves(state, viewer)
-    time_zone = seat.time_zone if seat is not None else "UTC"
+def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
+    """The Seeräuber table as the viewer sees it (everything is public [S6]) and his moves."""
+    latest = table.last_move()
     return {
-        **table_context(engine.view(state, viewer)),
-        "game": game,
-        "seat": seat,
+        **table_context(table.engine.view(table.state, table.viewer)),
         "controls": None,
         "options": [
-            {"notation": engine.format_move(move), "label": move_choice(move)} for move in legal
+            {"notation": table.engine.format_move(move), "label": move_choice(move)}
+            for move in table.legal
         ],
-        "last_move": _last_move(game),
-        "deadline_local": deadline_local(game, seat),
-        "time_zone": time_zone,
+        "last_move": None if latest is None else _shown(latest),
     }
 
 
@@ -195,36 +186,12 @@ HISTORY_TEMPLATE = "games/table_history.html"
 REPLAY_TEMPLATE = "games/seerauber/_replay.html"
 
 
-def history_context(*, game: Game, seat: Seat | None, at: int | None) -> dict[str, Any]:
-    """Every move in notation and the table after move ``at`` (default: the latest)."""
-    engine = engine_for(game)
-    viewer = None if seat is None else seat.display_name
-    states: list[Any] = []
-    moves: list[dict[str, Any]] = []
-    stored = Event.objects.filter(game=game, seq__lte=game.last_seq).order_by("seq")
-    for event in stored:
-        payload = events.upcast(event.type, event.version, event.payload)
-        if event.type == events.GAME_CREATED:
-            states = [engine.start(payload["players"], payload["setup"])]
-        elif event.type == events.MOVE_TAKEN_BACK and moves:
-            moves.pop()
-            states.pop()
-        elif event.type == events.MOVE and states:
-            states.append(engine.apply(states[-1], payload["player"], payload["move"]))
-            moves.append(
-                {
-                    "number": len(moves) + 1,
-                    "player": payload["player"],
-                    "words": move_action(payload["move"]),
-                    "auto": bool(payload.get("auto")),
-                }
-            )
-    count = len(moves)
-    at = count if at is None else max(0, min(at, count))
-    return {
-        **table_context(engine.view(states[at], viewer)),
-        "moves": moves,
-        "at": at,
-        "count": count,
-        "shown": moves[at - 1] if at else None,
-    }
+def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
+    """Every move in words and the table after move ``at`` (default: the latest)."""
+    history = table.history()
+    moves = [
+        {"number": number, **_shown(played)} for number, played in enumerate(history.moves, start=1)
+    ]
+    at = history.clamp(at)
+    view = table.engine.view(history.state_after(at), table.viewer)
+    return {**table_context(view), **replay_fields(moves, at)}

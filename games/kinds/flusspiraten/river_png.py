@@ -2,7 +2,7 @@
 
 It takes only what ``view(state, reader)`` gave (STYLE habit 3): a sealed
 rowing-test choice is never in a view ([F5]), so it is never in the picture.
-The geometry and colours are those of :func:`games.pictures.river.river_svg`:
+The geometry and colours are those of ``river.river_svg``:
 source on top, both lanes with their positions and currents, the banks, the
 fords F6 and F12, the harbour berths, the crossings and the start spaces.
 Pirates are circles in their seat colour with their colour letter, so the
@@ -18,8 +18,7 @@ from typing import Any
 from PIL import Image, ImageColor, ImageDraw
 
 from engine.flusspiraten.board import CURRENT, LENGTH
-from games.pictures.png import Palette, font, png, sprite
-from games.pictures.river import (
+from games.kinds.flusspiraten.river import (
     COLUMN,
     FORDS,
     HARBOUR_Y,
@@ -37,6 +36,7 @@ from games.pictures.river import (
     start_letters,
     walk_letters,
 )
+from games.pictures.png import Palette, font, png, sprite
 
 
 def _blend(colour: str, under: str, opacity: float) -> str:

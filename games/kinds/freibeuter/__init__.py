@@ -1,7 +1,10 @@
-"""Freibeuter on the site: its email board (grid text and PNG), money rows and timeout move.
+"""Freibeuter on the site: everything particular to it, in one package.
 
-Its game page (:mod:`games.pages.game`), history (:mod:`games.pages.history`) and
-moves in words (:mod:`games.pages.describe`) have modules of their own.
+The game page with its controls (``page``, ``controls``), moves in words
+(``describe``), the history (``history``), the board drawn as SVG for pages
+(``drawing``, ``svg``) and as a text grid and a PNG for emails (``boards``);
+here its money rows, seat marks and timeout move. Its templates are in
+``templates/games/freibeuter/``.
 """
 
 from __future__ import annotations
@@ -10,10 +13,11 @@ from typing import Any
 
 from engine.base import Game as Engine
 from engine.base import Move
-from games.pages.describe import move_action
-from games.pages.game import game_page as page_context
-from games.pages.history import game_replay as history_context
-from games.pictures.boards import board_png, position_text
+from games.kinds.freibeuter.boards import board_png, position_text
+from games.kinds.freibeuter.describe import move_action
+from games.kinds.freibeuter.drawing import seat_marks
+from games.kinds.freibeuter.history import history_context
+from games.kinds.freibeuter.page import page_context
 
 __all__ = [
     "HISTORY_TEMPLATE",
@@ -27,6 +31,7 @@ __all__ = [
     "page_context",
     "player_rows",
     "position_text",
+    "seat_marks",
     "timeout_move",
 ]
 
@@ -51,9 +56,9 @@ def timeout_move(engine: Engine, state: Any, player: str) -> Move:
     return engine.bot_move(state, player)
 
 
-PAGE_TEMPLATE = "games/game.html"
-PLAY_AREA_TEMPLATE = "games/_play_area.html"
+PAGE_TEMPLATE = "games/freibeuter/game.html"
+PLAY_AREA_TEMPLATE = "games/freibeuter/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset({"board"})
 """Only boarding draws no card (rules §3a)."""
-HISTORY_TEMPLATE = "games/history.html"
-REPLAY_TEMPLATE = "games/_replay.html"
+HISTORY_TEMPLATE = "games/freibeuter/history.html"
+REPLAY_TEMPLATE = "games/freibeuter/_replay.html"

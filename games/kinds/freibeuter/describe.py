@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.freibeuter.board import DOUBLES, SHIPS
-from games.pictures.drawing import tile_fields, tile_kind
+from games.kinds.freibeuter.drawing import tile_fields, tile_kind
 
 PUBLIC_PLAYER_KEYS = ("seat", "chests", "credit", "supply", "ships")
 

@@ -1,12 +1,18 @@
-"""Flußpiraten on the site: the river as text and a picture for emails, score rows, timeouts.
+"""Flußpiraten on the site: the river on the page and the history, as text and a PNG for emails.
+
+Here the page and history contexts, moves in words, score rows, seat marks
+and the timeout defaults; the river's geometry and SVG drawing are in
+``river``, its emailed picture in ``river_png``; the templates in
+``templates/games/flusspiraten/`` (the history page is the shared
+``games/table_history.html``).
 
 Emails carry the river as a text table: one row per position 1–17 with both
 lanes, the boats on them and the pirates on the banks and fords, then the
 harbour, the turntable and the pending step; and as an inline PNG
-(:func:`board_png`, drawn by :mod:`games.pictures.river_png`). The view never holds a
+(:func:`board_png`, drawn by ``river_png``). The view never holds a
 sealed choice ([F5]), so neither does the text or the picture.
 
-The game page draws the river as inline SVG (:func:`games.pictures.river.river_svg`).
+The game page draws the river as inline SVG (``river.river_svg``).
 Each legal move is a button; during a rowing test they are the three
 choices, and a rower who has chosen sees "waiting for the other rower".
 
@@ -24,13 +30,19 @@ from engine.base import Game as Engine
 from engine.base import Move
 from engine.flusspiraten import format_move
 from engine.flusspiraten.board import CURRENT, LENGTH
-from games.display import deadline_local
-from games.models import Event, Game, Seat
-from games.pictures.river import FORDS, PAINT, POSITIONS, river_svg, seat_colours, walk_letters
-from games.pictures.river_png import board_png as river_png
-from games.play.selectors import sealed_seq
-from games.store import events
-from games.store.loading import engine_for, load_state
+from games.kinds.base import PlayedMove, Table, replay_fields
+from games.kinds.flusspiraten import river_png
+from games.kinds.flusspiraten.river import (
+    COLOURS,
+    FORDS,
+    PAINT,
+    POSITIONS,
+    river_svg,
+    seat_colours,
+    walk_letters,
+)
+from games.pictures import marks
+from games.pictures.marks import Mark
 
 TIMEOUT_MOVES: dict[str, Move] = {
     "choose": {"type": "choose", "choice": "die"},
@@ -101,8 +113,8 @@ def position_text(view: dict[str, Any]) -> str:
 
 
 def board_png(view: dict[str, Any]) -> bytes:
-    """The river of ``view`` as a PNG for emails (:mod:`games.pictures.river_png`)."""
-    return river_png(view)
+    """The river of ``view`` as a PNG for emails (``river_png``)."""
+    return river_png.board_png(view)
 
 
 def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -160,72 +172,51 @@ def river_context(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _last_move(payload: dict[str, Any]) -> dict[str, Any]:
-    return _shown(payload, move_action(payload["move"]))
+def seat_marks(names: list[str]) -> dict[str, Mark]:
+    """Marks of players given in seat order, in their river colours."""
+    return marks.seat_marks(names, [PAINT[letter][0] for letter in COLOURS])
 
 
-def _shown(payload: dict[str, Any], words: str) -> dict[str, Any]:
-    return {"player": payload["player"], "words": words, "auto": bool(payload.get("auto"))}
+def _shown(played: PlayedMove, words: str) -> dict[str, Any]:
+    return {"player": played.player, "words": words, "auto": played.auto}
 
 
-def page_context(*, game: Game, seat: Seat | None, selection: dict[str, str]) -> dict[str, Any]:
-    """The river as ``seat`` sees it, its legal moves as buttons and the last move.
+def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
+    """The river as the viewer sees it, his legal moves as buttons and the last move.
 
     A sealed choice shows in none of it: the view hides it ([F5]) and a
     choice is never named in the last move (:func:`move_action`).
     """
-    engine = engine_for(game)
-    state = load_state(game)
-    viewer = None if seat is None else seat.display_name
-    view = engine.view(state, viewer)
-    legal: list[Move] = []
-    if seat is not None and game.status == Game.Status.ACTIVE and viewer in game.to_move:
-        legal = engine.legal_moves(state, viewer)
+    view = table.engine.view(table.state, table.viewer)
     step = view["step"] or {}
-    waiting = step.get("kind") == "choose" and viewer in step.get("chosen", [])
-    last = Event.objects.filter(game=game, type=events.MOVE).order_by("-seq").first()
-    time_zone = seat.time_zone if seat is not None else "UTC"
+    latest = table.last_move()
     return {
         **river_context(view),
-        "game": game,
-        "seat": seat,
         "controls": None,
-        "options": [{"notation": text, "label": text} for text in map(engine.format_move, legal)],
-        "rowing_test": step.get("kind") == "choose" and bool(legal),
-        "waiting_for_rower": waiting,
-        "last_move": _last_move(events.upcast(last.type, last.version, last.payload))
-        if last is not None
-        else None,
-        "deadline_local": deadline_local(game, seat),
-        "time_zone": time_zone,
+        "options": [
+            {"notation": text, "label": text} for text in map(table.engine.format_move, table.legal)
+        ],
+        "rowing_test": step.get("kind") == "choose" and bool(table.legal),
+        "waiting_for_rower": step.get("kind") == "choose"
+        and table.viewer in step.get("chosen", []),
+        "last_move": None if latest is None else _shown(latest, move_action(latest.move)),
     }
 
 
-def history_context(*, game: Game, seat: Seat | None, at: int | None) -> dict[str, Any]:
+def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
     """Every move in notation (choices unsaid until answered) and the river after move ``at``."""
-    engine = engine_for(game)
-    viewer = None if seat is None else seat.display_name
-    sealed = sealed_seq(game)
-    states: list[Any] = []
-    moves: list[dict[str, Any]] = []
-    stored = Event.objects.filter(game=game, seq__lte=game.last_seq).order_by("seq")
-    for event in stored:
-        payload = events.upcast(event.type, event.version, event.payload)
-        if event.type == events.GAME_CREATED:
-            states = [engine.start(payload["players"], payload["setup"])]
-        elif event.type == events.MOVE_TAKEN_BACK and moves:
-            moves.pop()
-            states.pop()
-        elif event.type == events.MOVE and states:
-            states.append(engine.apply(states[-1], payload["player"], payload["move"]))
-            words = "choose" if event.seq == sealed else engine.format_move(payload["move"])
-            moves.append({"number": len(moves) + 1, **_shown(payload, words)})
-    count = len(moves)
-    at = count if at is None else max(0, min(at, count))
-    return {
-        **river_context(engine.view(states[at], viewer)),
-        "moves": moves,
-        "at": at,
-        "count": count,
-        "shown": moves[at - 1] if at else None,
-    }
+    history = table.history()
+    sealed = table.sealed_seq()
+    moves = [
+        {
+            "number": number,
+            **_shown(
+                played,
+                "choose" if played.seq == sealed else table.engine.format_move(played.move),
+            ),
+        }
+        for number, played in enumerate(history.moves, start=1)
+    ]
+    at = history.clamp(at)
+    view = table.engine.view(history.state_after(at), table.viewer)
+    return {**river_context(view), **replay_fields(moves, at)}

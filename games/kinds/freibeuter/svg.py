@@ -1,4 +1,4 @@
-"""The board drawing and the player marks as SVG markup, written in Python for speed.
+"""The Freibeuter board drawing as SVG markup, written in Python for speed.
 
 The game page draws 49 fields and up to 36 tiles; written by a template loop
 this costs tens of milliseconds, written here well under one (DESIGN §8: a
@@ -13,25 +13,7 @@ from typing import Any
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.pictures.drawing import Boat, FieldDrawing, Mark, TileDrawing
-
-MARK_PATHS = {
-    "square": "M5 5h30v30H5z",
-    "triangle": "M20 2L38 36H2z",
-    "diamond": "M20 1L39 20L20 39L1 20z",
-    "circle": "M2 20a18 18 0 1 0 36 0a18 18 0 1 0 -36 0z",
-}
-
-
-def mark_svg(mark: Mark) -> SafeString:
-    """A player's mark (shape, colour, letter) as a small inline SVG."""
-    y = 31 if mark.shape == "triangle" else 27
-    return mark_safe(
-        f'<svg class="mark" viewBox="0 0 40 40" width="22" height="22" aria-hidden="true">'
-        f'<path d="{MARK_PATHS[mark.shape]}" fill="{mark.colour}" stroke="#1b1b1b" '
-        f'stroke-width="2"/><text x="20" y="{y}" fill="{mark.text_colour}" font-size="19" '
-        f'font-weight="700" text-anchor="middle">{escape(mark.letter)}</text></svg>'
-    )
+from games.kinds.freibeuter.drawing import Boat, FieldDrawing, TileDrawing
 
 
 def _boat(boat: Boat, extra: str = "", size: str = "", dy: int = 6) -> str:

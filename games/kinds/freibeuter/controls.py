@@ -1,4 +1,4 @@
-"""The legal moves as direct controls: pick a card, then its field, then the draw.
+"""Freibeuter's legal moves as direct controls: pick a card, then its field, then the draw.
 
 The selection lives in the page's query string (``card``, ``field``,
 ``move``), so every step is a plain link that works without JavaScript; htmx
@@ -15,8 +15,7 @@ from urllib.parse import urlencode
 from engine.base import Game as Engine
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
-from games.pages.describe import card_label, move_action
-from games.play.refusals import refusal_text
+from games.kinds.freibeuter.describe import card_label, move_action
 
 
 @dataclass
@@ -41,7 +40,7 @@ class Controls:
     options: list[Option] = field(default_factory=list)
     move: dict[str, Any] | None = None
     notation: str = ""
-    error: str = ""
+    refusal: IllegalMove | None = None
 
     @property
     def stage(self) -> str:
@@ -86,7 +85,7 @@ def controls_for(
         try:
             move = engine.parse_move(text)
         except IllegalMove as error:
-            controls.error = refusal_text(error)
+            controls.refusal = error
             return controls
         if any(_same(move, option) for option in legal):
             controls.move = move

@@ -1,4 +1,4 @@
-"""Reads for the game page: the position as the viewer may see it, drawn, with its controls.
+"""The Freibeuter game page: the position as the viewer may see it, drawn, with its controls.
 
 Everything comes from ``view(state, viewer)`` (``None`` for a spectator) and
 from public move payloads (STYLE habit 3); the omniscient summary is never
@@ -9,30 +9,17 @@ describes the difference between the two *public* positions, so it can say
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
-from games.display import deadline_local
-from games.models import Event, Game, Seat
-from games.pages.controls import Controls, controls_for, query
-from games.pages.describe import card_label, move_words, player_label, public_position
-from games.pictures.drawing import board_drawing, player_marks
-from games.play.refusals import refusal_text
-from games.store import events
-from games.store.loading import engine_for, load_state
-from games.timecontrol.deadlines import deadline_for
-
-
-def state_at(game: Game, seq: int) -> Any:
-    """The engine state of ``game`` after event ``seq`` (snapshots make recent ones cheap)."""
-    if seq == game.last_seq:
-        return load_state(game)
-    earlier = copy.copy(game)
-    earlier.last_seq = seq
-    return load_state(earlier)
+from games.kinds.base import Table
+from games.kinds.freibeuter.controls import Controls, controls_for, query
+from games.kinds.freibeuter.describe import card_label, move_words, player_label, public_position
+from games.kinds.freibeuter.drawing import board_drawing, player_marks
+from games.kinds.freibeuter.svg import board_svg
+from games.pictures.marks import Mark
 
 
 @dataclass
@@ -53,51 +40,39 @@ def move_highlight(move: dict[str, Any]) -> set[str]:
     return {str(move.get("field") or move.get("card"))}
 
 
-def last_move(game: Game, state: Any, viewer: str | None) -> LastMove | None:
+def last_move(table: Table) -> LastMove | None:
     """The game's latest move, described from the public positions before and after it."""
-    found = (
-        Event.objects.filter(game=game, type=events.MOVE)
-        .order_by("-seq")
-        .values_list("seq", "version", "payload")
-        .first()
-    )
-    if found is None:
+    latest = table.last_move()
+    if latest is None:
         return None
-    seq, version, raw = found
-    payload = events.upcast(events.MOVE, version, raw)
-    engine = engine_for(game)
-    before = public_position(engine.view(state_at(game, seq - 1), viewer))
-    after = public_position(engine.view(state, viewer))
+    engine, viewer = table.engine, table.viewer
+    before = public_position(engine.view(latest.before, viewer))
+    after = public_position(engine.view(latest.after, viewer))
     return LastMove(
-        seq=seq,
-        player=player_label(payload["player"], viewer),
-        words=move_words(payload["move"], before, after, viewer),
-        auto=bool(payload.get("auto")),
-        highlight=move_highlight(payload["move"]),
+        seq=latest.seq,
+        player=player_label(latest.player, viewer),
+        words=move_words(latest.move, before, after, viewer),
+        auto=latest.auto,
+        highlight=move_highlight(latest.move),
     )
 
 
-def confirmation(game: Game, seat: Seat, controls: Controls) -> str:
-    """What the selected move would do, in words; an illegal one says why, in the reader's
-    language."""
-    if controls.move is None:
-        return controls.error
-    engine = engine_for(game)
-    state = load_state(game)
+def confirmation(table: Table, controls: Controls) -> tuple[str, IllegalMove | None]:
+    """What the selected move would do, in words, or the refusal of an illegal one."""
+    engine, viewer = table.engine, table.viewer
+    if controls.move is None or viewer is None:
+        return "", controls.refusal
     try:
-        after_state = engine.apply(state, seat.display_name, controls.move)
+        after_state = engine.apply(table.state, viewer, controls.move)
     except IllegalMove as error:
-        return refusal_text(error)
-    viewer = seat.display_name
-    before = public_position(engine.view(state, viewer))
+        return "", error
+    before = public_position(engine.view(table.state, viewer))
     after = public_position(engine.view(after_state, viewer))
-    return move_words(controls.move, before, after, viewer)
+    return move_words(controls.move, before, after, viewer), None
 
 
-def _players(
-    view: dict[str, Any], game: Game, seats: list[Seat], marks: dict[str, Any]
-) -> list[dict[str, Any]]:
-    bots = {seat.display_name for seat in seats if seat.is_bot}
+def _players(view: dict[str, Any], table: Table, marks: dict[str, Mark]) -> list[dict[str, Any]]:
+    bots = {player.name for player in table.players if player.is_bot}
     viewer = view.get("viewer")
     return [
         {
@@ -110,7 +85,7 @@ def _players(
             "ships": player["ships"],
             "score": view["scores"][name],
             "hand_size": player["hand_size"],
-            "to_move": name in game.to_move,
+            "to_move": name in table.to_move,
             "is_viewer": name == viewer,
             "is_bot": name in bots,
             "winner": name in view["winners"],
@@ -176,37 +151,27 @@ def _board_links(controls: Controls | None) -> tuple[dict[str, str], set[str]]:
     return links, chosen
 
 
-def game_page(*, game: Game, seat: Seat | None, selection: dict[str, str]) -> dict[str, Any]:
-    """Everything the game page shows ``seat`` (``None``: a spectator), and its controls."""
-    engine = engine_for(game)
-    state = load_state(game)
-    viewer = None if seat is None else seat.display_name
-    view = engine.view(state, viewer)
-    seats = list(game.seats.all())
+def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
+    """Everything the game page shows the table's viewer (a seat or a spectator), and controls."""
+    viewer = table.viewer
+    view = table.engine.view(table.state, viewer)
     marks = player_marks(view)
-    controls = None
-    if seat is not None:
-        moving = game.status == Game.Status.ACTIVE and viewer in game.to_move
-        legal = engine.legal_moves(state, viewer) if moving else []
-        controls = controls_for(engine, legal, selection)
-    latest = last_move(game, state, viewer)
+    controls = None if viewer is None else controls_for(table.engine, table.legal, selection)
+    words, refusal = confirmation(table, controls) if controls else ("", None)
+    latest = last_move(table)
     links, chosen = _board_links(controls)
-    time_zone = seat.time_zone if seat is not None else "UTC"
+    drawing = board_drawing(
+        view, marks, links=links, chosen=chosen, last=latest.highlight if latest else set()
+    )
     return {
-        "game": game,
-        "seat": seat,
         "view": view,
-        "players": _players(view, game, seats, marks),
+        "players": _players(view, table, marks),
         "hand": _hand(view, controls),
         "controls": controls,
-        "confirmation": confirmation(game, seat, controls) if seat and controls else "",
-        "drawing": board_drawing(
-            view, marks, links=links, chosen=chosen, last=latest.highlight if latest else set()
-        ),
+        "confirmation": words,
+        "refusal": refusal,
+        "board": board_svg(drawing),
         "last_move": latest,
-        "deadline": deadline_for(game, seat),
-        "deadline_local": deadline_local(game, seat),
-        "time_zone": time_zone,
         "set_aside": view["set_aside"],
         "decks": view["decks"],
     }

@@ -3,7 +3,7 @@
 The page draws the river as inline SVG (:func:`river_svg`, rules §1): both
 lanes with their currents, the banks, the fords, the harbour berths, the
 start spaces and the source, boats and pirates in seat colours with their
-colour letters. The emailed PNG (:mod:`games.pictures.river_png`) draws the same
+colour letters. The emailed PNG (``river_png``) draws the same
 river with the same geometry. Both take only a seat's view, which never
 holds a sealed choice ([F5]).
 """

@@ -2,9 +2,8 @@
 
 Built only from what ``view(state, player)`` shows (the board is public), so
 the drawing can never carry a hand or a deck. Players keep the seat colours of
-the email picture (``games.pictures.boards``) and get a shape and a letter as well, so
-no one needs to tell colours apart: seat 1 a circle, 2 a square, 3 a
-triangle, 4 a diamond.
+the email picture (``boards``) and get a shape and a letter as well
+(``games.pictures.marks``), so no one needs to tell colours apart.
 """
 
 from __future__ import annotations
@@ -12,28 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.pictures.boards import COLUMNS, ROWS, SEAT_COLOURS
+from games.kinds.freibeuter.boards import COLUMNS, ROWS, SEAT_COLOURS
+from games.pictures import marks
+from games.pictures.marks import Mark
 
 CELL = 100
 MARGIN = 34
 SIZE = 2 * MARGIN + 7 * CELL
 BOAT_RADIUS = 17
 TILE_WIDTH, TILE_HEIGHT = 70, 40
-SHAPES = ("circle", "square", "triangle", "diamond")
-DARK_TEXT = "#1b1b1b"
-LIGHT_TEXT = "#ffffff"
-
-
-@dataclass(frozen=True)
-class Mark:
-    """How one player is drawn: colour, shape and letter."""
-
-    name: str
-    seat: int
-    colour: str
-    text_colour: str
-    shape: str
-    letter: str
 
 
 @dataclass
@@ -75,27 +61,9 @@ class TileDrawing:
     last: bool = False
 
 
-def _text_colour(colour: str) -> str:
-    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return DARK_TEXT if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else LIGHT_TEXT
-
-
 def seat_marks(names: list[str]) -> dict[str, Mark]:
-    """Marks of players given in seat order: colour, shape, initial (seat number on a clash)."""
-    initials = [name[:1].upper() for name in names]
-    unique = len(set(initials)) == len(initials) and all(letter.isalpha() for letter in initials)
-    marks = {}
-    for seat, (name, initial) in enumerate(zip(names, initials, strict=True)):
-        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        marks[name] = Mark(
-            name=name,
-            seat=seat,
-            colour=colour,
-            text_colour=_text_colour(colour),
-            shape=SHAPES[seat % len(SHAPES)],
-            letter=initial if unique else str(seat + 1),
-        )
-    return marks
+    """Marks of players given in seat order, in the seat colours of the email picture."""
+    return marks.seat_marks(names, SEAT_COLOURS)
 
 
 def player_marks(view: dict[str, Any]) -> dict[str, Mark]:

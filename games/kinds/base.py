@@ -1,0 +1,147 @@
+"""What a game's site package offers (:class:`Kind`) and the plain data the site passes in.
+
+A kind never reads the database: the play layer's ``table_for`` builds a
+:class:`Table` from a game and a reader's seat, and the kind turns it into
+what a page, an email or the deadline sweep needs. The game's moves, its
+history and its revealed deal come as functions, called only by the pages
+that show them, so the game page does not replay the whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.base import Game as Engine
+from engine.base import Move
+from games.pictures.marks import Mark
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat at the table, in seat order (``number`` is 1 for the first seat)."""
+
+    name: str
+    number: int
+    is_bot: bool
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    """A move still standing (not taken back) with the engine states around it."""
+
+    seq: int
+    player: str
+    move: Move
+    auto: bool
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True)
+class Note:
+    """An event other than a move in words (``after``: the moves standing by then)."""
+
+    seq: int
+    after: int
+    words: str
+
+
+@dataclass(frozen=True)
+class History:
+    """The state at the game's creation, its standing moves and its other events in words."""
+
+    start: Any
+    moves: list[PlayedMove]
+    notes: list[Note]
+
+    def clamp(self, at: int | None) -> int:
+        """``at`` moved into ``0..len(moves)``; ``None`` is the latest move."""
+        count = len(self.moves)
+        return count if at is None else max(0, min(at, count))
+
+    def state_after(self, number: int) -> Any:
+        """The state after the ``number``-th standing move (0: at the game's creation)."""
+        return self.moves[number - 1].after if number else self.start
+
+
+def replay_fields(moves: list[dict[str, Any]], at: int) -> dict[str, Any]:
+    """What every history page shows of its moves in words, with move ``at`` chosen."""
+    return {"moves": moves, "at": at, "count": len(moves), "shown": moves[at - 1] if at else None}
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """A finished game's record (with its deal) and its fairness data (with the salt)."""
+
+    record: dict[str, Any]
+    fairness: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game as one reader may see it (``viewer`` ``None``: a spectator), as plain data.
+
+    ``state`` is the engine's current state: a kind shows only what
+    ``engine.view(state, viewer)`` gives of it. ``legal`` are the viewer's
+    moves now (empty unless the game waits for him). The functions are
+    called by the pages that need them: ``sealed_seq`` gives the seq of a
+    choice still sealed ([F5]), ``last_move`` the latest move event (``after``
+    the current state), ``history`` replays the game and ``revealed`` is
+    ``None`` until the game is over.
+    """
+
+    kind: str
+    engine: Engine
+    viewer: str | None
+    active: bool
+    paused: bool
+    over: bool
+    players: tuple[Player, ...]
+    to_move: tuple[str, ...]
+    state: Any
+    legal: list[Move]
+    sealed_seq: Callable[[], int | None]
+    last_move: Callable[[], PlayedMove | None]
+    history: Callable[[], History]
+    revealed: Callable[[], Revealed | None]
+
+
+class Kind(Protocol):
+    """The site side of one game (the module-level names of ``games.kinds.<game>``)."""
+
+    def position_text(self, view: dict[str, Any]) -> str:
+        """The position as monospaced text, for emails."""
+
+    def board_png(self, view: dict[str, Any]) -> bytes | None:
+        """The position as a PNG for emails, or ``None`` when the text says it all."""
+
+    def player_rows(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """One row per player in seat order (``name``, ``number`` and the kind's money)."""
+
+    def seat_marks(self, names: list[str]) -> dict[str, Mark]:
+        """The mark of each player given in seat order, in the game's seat colours."""
+
+    def timeout_move(self, engine: Engine, state: Any, player: str) -> Move:
+        """The move the service makes for ``player`` when his deadline has passed."""
+
+    def page_context(self, *, table: Table, selection: dict[str, str]) -> dict[str, Any]:
+        """What the game page shows the table's viewer, with his controls.
+
+        A ``refusal`` in it (an ``IllegalMove`` of the viewer's
+        selection) is put in words by the page, as every refusal is.
+        """
+
+    def move_action(self, move: Move) -> str:
+        """A move in a few words, for lists (the dashboard's last move)."""
+
+    def history_context(self, *, table: Table, at: int | None) -> dict[str, Any]:
+        """The moves of the history page and the position after move ``at``."""
+
+    PAGE_TEMPLATE: str
+    PLAY_AREA_TEMPLATE: str
+    HISTORY_TEMPLATE: str
+    REPLAY_TEMPLATE: str
+    TAKEBACK_MOVES: frozenset[str]
+    """Move types that reveal nothing hidden (no card, ship or die), so may be taken back."""

@@ -204,7 +204,8 @@ def test_each_late_step_gets_its_default_through_the_deadline_sweep(db: None) ->
 
 def test_the_lobby_offers_flusspiraten_for_3_to_6_players(db: None) -> None:
     page = Client().get("/games/new/").content.decode()
-    assert "Flußpiraten (3 to 6 players)" in page and "Flußpiraten by 3 to 6" in page
+    assert "Flußpiraten (3 to 6 players)" in page
+    assert "Each game shows its number of players beside its name." in page
     bots = [SeatSpec(kind="bot", name=f"Bot {n}") for n in range(7)]
     for count in (2, 7):
         with pytest.raises(LobbyError, match="3 to 6 players"):

@@ -153,7 +153,15 @@ def _place(state: State, seat: int, move: Move, copy: bool) -> State:
     ends = bool(order) and _ends_by_lair(state, order)
     draw = None if ends else _check_draw(state, seat, move, dutchman=False)
     if copy:
-        state = _copied_for_card(state, seat, order)
+        state = _hand_copied(state, seat)
+        state.sea_discard = state.sea_discard[:]
+        if boat:
+            state.fields = state.fields[:]
+            state.supply = state.supply[:]
+        else:
+            state.chests = state.chests[:]
+        if order:
+            _copy_surround_parts(state)
     state.sea_discard.append(card)
     if boat:
         state.fields[f] = (*occupants, seat)
@@ -187,7 +195,9 @@ def _dutchman(state: State, seat: int, move: Move, copy: bool) -> State:
     ends = _ends_by_lair(state, order)
     draw = None if ends else _check_draw(state, seat, move, dutchman=True)
     if copy:
-        state = _copied_for_card(state, seat, order)
+        state = _hand_copied(state, seat)
+        state.dutchman_discard = state.dutchman_discard[:]
+        _copy_surround_parts(state)
     state.dutchman_discard.append(card)
     return _finish_card(state, seat, card, order, ends, draw)
 
@@ -218,28 +228,23 @@ def _shared(state: State) -> State:
     return new
 
 
-def _copied_for_card(state: State, seat: int, order: tuple[int, ...]) -> State:
-    """A new state for playing a card from ``seat``'s hand, the parts that changes copied.
-
-    A card changes the hand, the discard piles, the fields and the money; a
-    surround (``order``) also the tiles, who boarded them, credit, the doubles
-    set aside and the ships won.
-    """
+def _hand_copied(state: State, seat: int) -> State:
+    """A new state sharing every part with ``state`` but the hands, ``seat``'s hand copied."""
     new = _shared(state)
     new.hands = state.hands[:]
     new.hands[seat] = state.hands[seat][:]
-    new.sea_discard = state.sea_discard[:]
-    new.dutchman_discard = state.dutchman_discard[:]
-    new.fields = state.fields[:]
-    new.chests = state.chests[:]
-    new.supply = state.supply[:]
-    if order:
-        new.tiles = state.tiles[:]
-        new.boarded = state.boarded[:]
-        new.credit = state.credit[:]
-        new.doubles = state.doubles[:]
-        new.ships = [ships[:] for ships in state.ships]
     return new
+
+
+def _copy_surround_parts(state: State) -> None:
+    """Give ``state`` its own copies of what surrounding a tile changes (:func:`_resolve`)."""
+    state.tiles = state.tiles[:]
+    state.boarded = state.boarded[:]
+    state.chests = state.chests[:]
+    state.credit = state.credit[:]
+    state.supply = state.supply[:]
+    state.doubles = state.doubles[:]
+    state.ships = state.ships[:]
 
 
 def _resolve(state: State, t: int) -> None:
@@ -272,7 +277,7 @@ def _resolve(state: State, t: int) -> None:
         for p in around:
             if p != owner:
                 chests[p] += payout
-        state.ships[owner].append(tile)
+        state.ships[owner] = [*state.ships[owner], tile]  # a new list: apply shares the old one
 
 
 def _finish_card(
@@ -330,12 +335,12 @@ def apply(state: State, player: str, move: Move) -> State:
     The new state shares with ``state`` every part the move leaves as it was,
     so neither may be changed in place while the other is still in use.
     """
-    return _make(state, player, move, copy=True)
+    return _make(state, player, move, True)
 
 
 def apply_in_place(state: State, player: str, move: Move) -> None:
     """Make ``move`` on ``state`` itself; an illegal move raises and leaves ``state`` unchanged."""
-    _make(state, player, move, copy=False)
+    _make(state, player, move, False)
 
 
 def _listable_moves() -> list[Move]:

@@ -9,11 +9,17 @@ package and a line to :data:`GAME_MODULES`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
-from random import Random
-from typing import Any, Protocol, TypedDict
 
-Move = dict[str, Any]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from random import Random
+    from typing import Any, Protocol, TypedDict
+else:  # importing typing costs the command line more than a replay: the types are mypy's
+    Protocol = object
+    TypedDict = dict
+
+Move = dict[str, "Any"]
 """A move: a plain JSON-able dict in the canonical notation of its game."""
 
 

@@ -75,11 +75,12 @@ def _draws_after(state: State, seat: int, *, dutchman: bool) -> tuple[str, ...]:
 
 
 def _check_draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
-    if "draw" not in move:
-        raise IllegalMove("missing_draw", "Say which deck you draw from: sea or dutchman.")
-    draw = move["draw"]
+    """The deck ``move`` draws from: a sea card can always be drawn, a Dutchman card not."""
+    draw = move.get("draw")
     if draw == "sea":
         return "sea"
+    if "draw" not in move:
+        raise IllegalMove("missing_draw", "Say which deck you draw from: sea or dutchman.")
     if draw != "dutchman":
         raise IllegalMove("bad_draw", f"You draw from 'sea' or 'dutchman', not {draw!r}.")
     if draw not in _draws_after(state, seat, dutchman=dutchman):
@@ -96,9 +97,9 @@ def _card_from_hand(state: State, seat: int, move: Move, *, dutchman: bool) -> s
     if not isinstance(card, str):
         kind = "Dutchman card" if dutchman else "sea card"
         raise IllegalMove("bad_move", f"Name the {kind} you play.")
-    if card not in FIELD_INDEX and card not in DUTCHMAN_FIELDS:
-        raise IllegalMove("unknown_card", f"{card!r} is not a card of this game.")
-    if (card in DUTCHMAN_FIELDS) != dutchman:
+    if card not in (DUTCHMAN_FIELDS if dutchman else FIELD_INDEX):
+        if card not in FIELD_INDEX and card not in DUTCHMAN_FIELDS:
+            raise IllegalMove("unknown_card", f"{card!r} is not a card of this game.")
         if dutchman:
             raise IllegalMove("bad_card", f"{card} is a sea card; play it with a place move.")
         raise IllegalMove("bad_card", f"{card} is a Dutchman card; play it with a dutchman move.")
@@ -322,11 +323,12 @@ def _make(state: State, player: object, move: object, copy: bool) -> State:
     if not isinstance(move, dict):
         raise IllegalMove("bad_move", "A move must be an object with a type.")
     kind = move.get("type")
-    if not isinstance(kind, str) or kind not in _MAKERS:
+    make = _MAKERS.get(kind) if isinstance(kind, str) else None
+    if make is None:
         raise IllegalMove(
             "bad_move", f"A move's type must be board, place or dutchman, not {kind!r}."
         )
-    return _MAKERS[kind](state, state.turn, move, copy)
+    return make(state, state.turn, move, copy)
 
 
 def apply(state: State, player: str, move: Move) -> State:

@@ -93,6 +93,8 @@ class Game(Protocol):
         """Make ``move`` on ``state`` itself, for a caller that owns ``state`` (a replay).
 
         Every check comes first, so an illegal move raises and leaves ``state`` unchanged.
+        A state from :meth:`apply` may share parts with the one it came from: it is owned
+        only once that one is no longer used.
         """
 
     def legal_moves(self, state: Any, player: str | None = None) -> list[Move]:

@@ -6,11 +6,12 @@ Runs ``python -c pass`` and ``python -m engine replay RECORD`` (a complete
 4-player Freibeuter game from ``tests/golden/``) by turns, each as a fresh
 process, and prints the median wall time and the median CPU time (user +
 system, from the child's resource usage) of each and their difference: the
-engine's start-up is that difference, imports and the replay included. Both
-keep their bytecode in a fresh cache directory (``PYTHONPYCACHEPREFIX``),
-compiled by a first run that is not counted. The
-turns interleave so a change in the machine's load touches both alike. Not
-part of the test run.
+engine's start-up is that difference, imports and the replay included. The
+budget is checked on CPU time, which other work on a shared machine stretches
+less than wall time. Both commands keep their bytecode in a fresh cache
+directory (``PYTHONPYCACHEPREFIX``), compiled by a first run that is not
+counted. The turns interleave so a change in the machine's load touches both
+alike. Not part of the test run.
 """
 
 from __future__ import annotations
@@ -75,10 +76,10 @@ def main() -> None:
     base, engine = COMMANDS
     extra_wall = statistics.median(a - b for a, b in zip(walls[engine], walls[base], strict=True))
     extra_cpu = statistics.median(a - b for a, b in zip(cpus[engine], cpus[base], strict=True))
-    verdict = "ok" if extra_wall * 1e3 <= BUDGET_MS else "OVER BUDGET"
+    verdict = "ok" if extra_cpu * 1e3 <= BUDGET_MS else "OVER BUDGET"
     print(
         f"{'start-up beyond python':<28} wall {extra_wall * 1e3:7.2f} ms   CPU"
-        f" {extra_cpu * 1e3:7.2f} ms   budget <= {BUDGET_MS} ms  {verdict}"
+        f" {extra_cpu * 1e3:7.2f} ms   budget <= {BUDGET_MS} ms CPU  {verdict}"
     )
 
 

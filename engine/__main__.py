@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import sys
 
-from engine.record import RecordError, replay
+from engine.record import RecordError, new_record, replay
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -51,8 +51,6 @@ def _read_record(path: str) -> Any:
 def _new(args: argparse.Namespace) -> Any:
     import secrets
     from random import Random
-
-    from engine.record import new_record
 
     players = [name.strip() for name in args.players.split(",")]
     seed = args.seed if args.seed is not None else secrets.randbits(64)

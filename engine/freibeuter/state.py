@@ -19,7 +19,8 @@ class State(GameState):
     """Everything about one game at one moment, hidden parts included.
 
     Players are referred to by seat index internally. The rules functions
-    never mutate a state they were given: ``apply`` works on a :meth:`copy`.
+    never mutate a state they were given: ``apply`` makes a new state that
+    shares the parts a move leaves alone and holds copies of the rest.
     """
 
     __slots__ = (
@@ -65,31 +66,6 @@ class State(GameState):
     turn: int
     moves: int
     end_reason: str | None
-
-    def copy(self) -> State:
-        """Return an independent copy (decks are immutable and shared)."""
-        new = State.__new__(State)
-        new.players = self.players
-        new.tiles = self.tiles[:]
-        new.boarded = self.boarded[:]
-        new.fields = self.fields[:]
-        new.hands = [hand[:] for hand in self.hands]
-        new.sea_deck = self.sea_deck
-        new.sea_top = self.sea_top
-        new.dutchman_deck = self.dutchman_deck
-        new.dutchman_top = self.dutchman_top
-        new.sea_discard = self.sea_discard[:]
-        new.dutchman_discard = self.dutchman_discard[:]
-        new.chests = self.chests[:]
-        new.credit = self.credit[:]
-        new.supply = self.supply[:]
-        new.ships = [ships[:] for ships in self.ships]
-        new.lairs = self.lairs
-        new.doubles = self.doubles[:]
-        new.turn = self.turn
-        new.moves = self.moves
-        new.end_reason = self.end_reason
-        return new
 
     def sea_left(self) -> int:
         return len(self.sea_deck) - self.sea_top

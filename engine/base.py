@@ -11,11 +11,17 @@ package under ``games/kinds/``) from the module that name leads to.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
-from random import Random
-from typing import Any, Protocol, TypedDict
 
-Move = dict[str, Any]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from random import Random
+    from typing import Any, Protocol, TypedDict
+else:  # importing typing costs the command line more than a replay: the types are mypy's
+    Protocol = object
+    TypedDict = dict
+
+Move = dict[str, "Any"]
 """A move: a plain JSON-able dict in the canonical notation of its game."""
 
 
@@ -91,6 +97,8 @@ class Game(Protocol):
         """Make ``move`` on ``state`` itself, for a caller that owns ``state`` (a replay).
 
         Every check comes first, so an illegal move raises and leaves ``state`` unchanged.
+        A state from :meth:`apply` may share parts with the one it came from: it is owned
+        only once that one is no longer used.
         """
 
     def legal_moves(self, state: Any, player: str | None = None) -> list[Move]:

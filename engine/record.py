@@ -7,11 +7,15 @@ that broke (its 0-based index) or ``None`` for the envelope and setup.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from random import Random
-from typing import Any
+from engine.base import IllegalMove, get_game
 
-from engine.base import Game, IllegalMove, get_game
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from random import Random
+    from typing import Any
+
+    from engine.base import Game
 
 FORMAT = "pbem-record/1"
 
@@ -70,12 +74,13 @@ def replay(record: object) -> tuple[Game, Any]:
     """Replay a whole record; return the game and the state after its last move."""
     game, state, moves = open_record(record)
     # The opening state belongs to this replay alone, so the moves are made on it without copies.
+    apply_in_place = game.apply_in_place
     for index, move in enumerate(moves):
         try:
             if not isinstance(move, dict):
                 raise IllegalMove("bad_move", "Each move must be an object.")
             player: Any = move.get("player")
-            game.apply_in_place(state, player, move)
+            apply_in_place(state, player, move)
         except IllegalMove as error:
             raise RecordError(error.code, error.message, index) from None
     return game, state

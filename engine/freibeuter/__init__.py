@@ -1,17 +1,22 @@
 """Freibeuter (Reiner Stockhausen, 1998), as settled in ``docs/rules/freibeuter.md``.
 
 The module-level names below make up the game protocol of :mod:`engine.base`.
+The bot and the text notation are imported when first asked for (a replay,
+which the command line runs most, needs neither).
 """
 
 from __future__ import annotations
 
 from engine.base import Move
 from engine.freibeuter.board import MAX_PLAYERS, MIN_PLAYERS
-from engine.freibeuter.bot import bot_move
-from engine.freibeuter.notation import format_move, parse_move
 from engine.freibeuter.rules import apply, apply_in_place, legal_moves
 from engine.freibeuter.state import State, new_setup, start
 from engine.freibeuter.views import result, summary, to_move, view
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from engine.freibeuter.bot import bot_move
+    from engine.freibeuter.notation import format_move, parse_move
 
 NAME = "freibeuter"
 TITLE = "Freibeuter"
@@ -31,6 +36,21 @@ MOVE_FIELDS: dict[str, type] = {
 def rolls_needed(state: State, move: Move) -> int:
     """Freibeuter has no dice: every random thing is in the setup."""
     return 0
+
+
+def __getattr__(name: str) -> object:
+    """Import ``bot_move``, ``parse_move`` or ``format_move`` on first use (PEP 562)."""
+    found: object
+    if name == "bot_move":
+        from engine.freibeuter.bot import bot_move as found
+    elif name == "parse_move":
+        from engine.freibeuter.notation import parse_move as found
+    elif name == "format_move":
+        from engine.freibeuter.notation import format_move as found
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = found
+    return found
 
 
 __all__ = [

@@ -36,22 +36,18 @@ TILE_FIELDS: tuple[tuple[int, int, int, int], ...] = tuple(
 )
 """The four fields around each tile."""
 
-FIELD_TILES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(t for t, fields in enumerate(TILE_FIELDS) if f in fields) for f in range(SIZE * SIZE)
-)
-"""The tiles (1, 2 or 4) that touch each field, in row-major order."""
+
+def _surround_checks() -> tuple[tuple[tuple[int, tuple[int, int, int]], ...], ...]:
+    checks: list[list[tuple[int, tuple[int, int, int]]]] = [[] for _ in range(SIZE * SIZE)]
+    for t, (a, b, c, d) in enumerate(TILE_FIELDS):
+        for field, others in ((a, (b, c, d)), (b, (a, c, d)), (c, (a, b, d)), (d, (a, b, c))):
+            checks[field].append((t, others))
+    return tuple(map(tuple, checks))
 
 
-def _other_fields(tile: int, field: int) -> tuple[int, int, int]:
-    a, b, c = (g for g in TILE_FIELDS[tile] if g != field)
-    return a, b, c
-
-
-SURROUND_CHECKS: tuple[tuple[tuple[int, tuple[int, int, int]], ...], ...] = tuple(
-    tuple((t, _other_fields(t, f)) for t in FIELD_TILES[f]) for f in range(SIZE * SIZE)
-)
-"""For each field: every tile touching it (row-major), with the tile's three other fields,
-which must all be occupied for a first occupant of the field to surround the tile."""
+SURROUND_CHECKS = _surround_checks()
+"""For each field: every tile touching it (1, 2 or 4, row-major), with the tile's three other
+fields, which must all be occupied for a first occupant of the field to surround the tile."""
 
 SHIPS = {"5/1": (5, 1), "10/2": (10, 2), "15/3": (15, 3), "20/4": (20, 4)}
 """Ship token → (value, payout per boat)."""

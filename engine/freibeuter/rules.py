@@ -1,49 +1,34 @@
 """Checking and carrying out Freibeuter moves (rules §3–§7).
 
-A move is checked completely before anything changes (:func:`plan`), then
-carried out (:func:`execute`), so an illegal move never leaves a half-made
-state behind.
+A move is checked completely before anything changes, then carried out, so an
+illegal move never leaves a half-made state behind. :func:`apply` copies only
+the parts of the state that the move changes and shares the rest with the
+state it was given; :func:`apply_in_place`, for a caller that owns the state (a
+replay), copies nothing.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from functools import cache
 
 from engine.base import IllegalMove, Move
 from engine.freibeuter import board
+from engine.freibeuter.board import CAPACITY, DUTCHMAN_FIELDS, FIELD_INDEX, SURROUND_CHECKS
 from engine.freibeuter.state import State
 
 MOVE_TYPES = ("board", "place", "dutchman")
 DRAWS = ("sea", "dutchman")
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """A checked move, ready to be carried out."""
-
-    seat: int
-    kind: str
-    card: str | None = None
-    field: int | None = None
-    tile: int | None = None
-    boat: bool = False
-    order: tuple[int, ...] = ()
-    draw: str | None = None
-    ends_by_lair: bool = False
-
-
-def _check_turn(state: State, player: object) -> int:
-    if state.over:
-        raise IllegalMove("game_over", "The game is over; no more moves can be made.")
+def _turn_error(state: State, player: object) -> IllegalMove:
+    """Why ``player``, who is not the player to move, may not move."""
     if not isinstance(player, str):
-        raise IllegalMove("unknown_player", "A move must name the player who makes it.")
-    seat = state.seat(player)
-    if seat != state.turn:
-        raise IllegalMove(
-            "not_your_turn", f"It is {state.players[state.turn]}'s turn, not {player}'s."
-        )
-    return seat
+        return IllegalMove("unknown_player", "A move must name the player who makes it.")
+    state.seat(player)  # raises unknown_player for a name that does not play
+    return IllegalMove(
+        "not_your_turn", f"It is {state.players[state.turn]}'s turn, not {player}'s."
+    )
 
 
 def surrounded_by(state: State, field: int) -> list[int]:
@@ -52,7 +37,7 @@ def surrounded_by(state: State, field: int) -> list[int]:
     tiles = state.tiles
     return [
         t
-        for t, (a, b, c) in board.SURROUND_CHECKS[field]
+        for t, (a, b, c) in SURROUND_CHECKS[field]
         if tiles[t] is not None and fields[a] and fields[b] and fields[c]
     ]
 
@@ -75,50 +60,46 @@ def _check_order(move: Move, surrounded: list[int]) -> tuple[int, ...]:
 
 
 def _ends_by_lair(state: State, surrounded: tuple[int, ...]) -> bool:
-    new_lairs = sum(1 for t in surrounded if state.tiles[t] == board.LAIR)
+    tiles = state.tiles
+    new_lairs = sum(1 for t in surrounded if tiles[t] == board.LAIR)
     return new_lairs > 0 and state.lairs + new_lairs >= board.LAIRS
 
 
-def _sea_cards(hand: list[str]) -> int:
-    return sum(1 for card in hand if not board.is_dutchman_card(card))
-
-
-def allowed_draws(state: State, seat: int, played: str) -> tuple[str, ...]:
-    """The decks ``seat`` may draw from after playing ``played`` (rules §3d)."""
-    return _draws_after(state, seat, dutchman=board.is_dutchman_card(played))
-
-
 def _draws_after(state: State, seat: int, *, dutchman: bool) -> tuple[str, ...]:
-    """The decks ``seat`` may draw from after playing a Dutchman card or a sea card."""
-    sea_left_in_hand = _sea_cards(state.hands[seat]) - (0 if dutchman else 1)
-    if sea_left_in_hand <= 0 or state.dutchman_left() == 0:
+    """The decks ``seat`` may draw from after playing a Dutchman card or a sea card (§3d)."""
+    hand = state.hands[seat]
+    sea_in_hand = len(hand) - sum(map(DUTCHMAN_FIELDS.__contains__, hand))
+    if sea_in_hand - (0 if dutchman else 1) <= 0 or state.dutchman_left() == 0:
         return ("sea",)
     return DRAWS
 
 
-def _check_draw(state: State, seat: int, move: Move, played: str) -> str:
+def _check_draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
+    """The deck ``move`` draws from: a sea card can always be drawn, a Dutchman card not."""
+    draw = move.get("draw")
+    if draw == "sea":
+        return "sea"
     if "draw" not in move:
         raise IllegalMove("missing_draw", "Say which deck you draw from: sea or dutchman.")
-    draw = move["draw"]
-    if draw not in DRAWS:
+    if draw != "dutchman":
         raise IllegalMove("bad_draw", f"You draw from 'sea' or 'dutchman', not {draw!r}.")
-    if draw not in allowed_draws(state, seat, played):
+    if draw not in _draws_after(state, seat, dutchman=dutchman):
         if state.dutchman_left() == 0:
             reason = "the Dutchman deck is empty"
         else:
             reason = "you would hold no sea card otherwise"
         raise IllegalMove("must_draw_sea", f"You must draw a sea card: {reason}.")
-    return str(draw)
+    return "dutchman"
 
 
-def _card_from_hand(state: State, seat: int, move: Move, dutchman: bool) -> str:
+def _card_from_hand(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
     card = move.get("card")
-    kind = "Dutchman card" if dutchman else "sea card"
     if not isinstance(card, str):
+        kind = "Dutchman card" if dutchman else "sea card"
         raise IllegalMove("bad_move", f"Name the {kind} you play.")
-    if card not in board.SEA_CARDS and not board.is_dutchman_card(card):
-        raise IllegalMove("unknown_card", f"{card!r} is not a card of this game.")
-    if board.is_dutchman_card(card) != dutchman:
+    if card not in (DUTCHMAN_FIELDS if dutchman else FIELD_INDEX):
+        if card not in FIELD_INDEX and card not in DUTCHMAN_FIELDS:
+            raise IllegalMove("unknown_card", f"{card!r} is not a card of this game.")
         if dutchman:
             raise IllegalMove("bad_card", f"{card} is a sea card; play it with a place move.")
         raise IllegalMove("bad_card", f"{card} is a Dutchman card; play it with a dutchman move.")
@@ -130,7 +111,7 @@ def _card_from_hand(state: State, seat: int, move: Move, dutchman: bool) -> str:
     return card
 
 
-def _plan_board(state: State, seat: int, move: Move) -> Plan:
+def _board(state: State, seat: int, move: Move, copy: bool) -> State:
     name = move.get("tile")
     if not isinstance(name, str) or name not in board.TILE_INDEX:
         raise IllegalMove("bad_tile", f"{name!r} is not a tile; tiles are written like B3-C4.")
@@ -146,46 +127,58 @@ def _plan_board(state: State, seat: int, move: Move) -> Plan:
         raise IllegalMove(
             "already_boarded", f"The {tile} at {name} is already boarded by {state.players[owner]}."
         )
-    return Plan(seat=seat, kind="board", tile=t)
+    if copy:
+        state = _shared(state)
+        state.supply = state.supply[:]
+        state.boarded = state.boarded[:]
+    state.supply[seat] -= 1
+    state.boarded[t] = seat
+    return _next_turn(state)
 
 
-def _plan_place(state: State, seat: int, move: Move) -> Plan:
+def _place(state: State, seat: int, move: Move, copy: bool) -> State:
     card = _card_from_hand(state, seat, move, dutchman=False)
-    f = board.FIELD_INDEX[card]
+    f = FIELD_INDEX[card]
     boat = move.get("boat")
     if not isinstance(boat, bool):
         raise IllegalMove("bad_move", "Say whether you place a boat: boat must be true or false.")
-    occupants = len(state.fields[f])
-    if not boat and occupants == 0:
+    occupants = state.fields[f]
+    if not boat and not occupants:
         raise IllegalMove(
             "field_empty_must_place", f"{card} is empty, so you must place a boat there."
         )
-    if boat and occupants >= board.CAPACITY[f]:
-        held = "one boat" if board.CAPACITY[f] == 1 else "two boats"
+    if boat and len(occupants) >= CAPACITY[f]:
+        held = "one boat" if CAPACITY[f] == 1 else "two boats"
         raise IllegalMove("field_full", f"{card} already holds {held}; take 2 chests instead.")
-    surrounded = surrounded_by(state, f) if boat and occupants == 0 else []
-    order = _check_order(move, surrounded)
-    ends = _ends_by_lair(state, order)
-    draw = None if ends else _check_draw(state, seat, move, card)
-    return Plan(
-        seat=seat,
-        kind="place",
-        card=card,
-        field=f,
-        boat=boat,
-        order=order,
-        draw=draw,
-        ends_by_lair=ends,
-    )
+    order = _check_order(move, surrounded_by(state, f) if boat and not occupants else [])
+    ends = bool(order) and _ends_by_lair(state, order)
+    draw = None if ends else _check_draw(state, seat, move, dutchman=False)
+    if copy:
+        state = _hand_copied(state, seat)
+        state.sea_discard = state.sea_discard[:]
+        if boat:
+            state.fields = state.fields[:]
+            state.supply = state.supply[:]
+        else:
+            state.chests = state.chests[:]
+        if order:
+            _copy_surround_parts(state)
+    state.sea_discard.append(card)
+    if boat:
+        state.fields[f] = (*occupants, seat)
+        state.supply[seat] -= 1
+    else:
+        state.chests[seat] += board.CHESTS_INSTEAD_OF_BOAT
+    return _finish_card(state, seat, card, order, ends, draw)
 
 
-def _plan_dutchman(state: State, seat: int, move: Move) -> Plan:
+def _dutchman(state: State, seat: int, move: Move, copy: bool) -> State:
     card = _card_from_hand(state, seat, move, dutchman=True)
     name = move.get("field")
-    if not isinstance(name, str) or name not in board.FIELD_INDEX:
+    if not isinstance(name, str) or name not in FIELD_INDEX:
         raise IllegalMove("bad_field", f"{name!r} is not a field; fields are written like C3.")
-    f = board.FIELD_INDEX[name]
-    if f not in board.DUTCHMAN_FIELDS[card]:
+    f = FIELD_INDEX[name]
+    if f not in DUTCHMAN_FIELDS[card]:
         line = card.replace("col", "column")
         raise IllegalMove("field_not_on_line", f"{name} is not in {line}.")
     if state.fields[f]:
@@ -201,109 +194,155 @@ def _plan_dutchman(state: State, seat: int, move: Move) -> Plan:
         )
     order = _check_order(move, surrounded)
     ends = _ends_by_lair(state, order)
-    draw = None if ends else _check_draw(state, seat, move, card)
-    return Plan(
-        seat=seat, kind="dutchman", card=card, field=f, order=order, draw=draw, ends_by_lair=ends
-    )
+    draw = None if ends else _check_draw(state, seat, move, dutchman=True)
+    if copy:
+        state = _hand_copied(state, seat)
+        state.dutchman_discard = state.dutchman_discard[:]
+        _copy_surround_parts(state)
+    state.dutchman_discard.append(card)
+    return _finish_card(state, seat, card, order, ends, draw)
 
 
-_PLANNERS = {"board": _plan_board, "place": _plan_place, "dutchman": _plan_dutchman}
+def _shared(state: State) -> State:
+    """A new state holding the very same parts as ``state``: the caller replaces what changes."""
+    new = State.__new__(State)
+    new.players = state.players
+    new.tiles = state.tiles
+    new.boarded = state.boarded
+    new.fields = state.fields
+    new.hands = state.hands
+    new.sea_deck = state.sea_deck
+    new.sea_top = state.sea_top
+    new.dutchman_deck = state.dutchman_deck
+    new.dutchman_top = state.dutchman_top
+    new.sea_discard = state.sea_discard
+    new.dutchman_discard = state.dutchman_discard
+    new.chests = state.chests
+    new.credit = state.credit
+    new.supply = state.supply
+    new.ships = state.ships
+    new.lairs = state.lairs
+    new.doubles = state.doubles
+    new.turn = state.turn
+    new.moves = state.moves
+    new.end_reason = state.end_reason
+    return new
 
 
-def plan(state: State, player: object, move: object) -> Plan:
-    """Check ``move`` by ``player`` against every rule; raise ``IllegalMove`` if it breaks one."""
-    seat = _check_turn(state, player)
-    if not isinstance(move, dict):
-        raise IllegalMove("bad_move", "A move must be an object with a type.")
-    kind = move.get("type")
-    if not isinstance(kind, str) or kind not in _PLANNERS:
-        raise IllegalMove(
-            "bad_move", f"A move's type must be board, place or dutchman, not {kind!r}."
-        )
-    return _PLANNERS[kind](state, seat, move)
+def _hand_copied(state: State, seat: int) -> State:
+    """A new state sharing every part with ``state`` but the hands, ``seat``'s hand copied."""
+    new = _shared(state)
+    new.hands = state.hands[:]
+    new.hands[seat] = state.hands[seat][:]
+    return new
 
 
-def _resolve(state: State, seat: int, t: int) -> None:
+def _copy_surround_parts(state: State) -> None:
+    """Give ``state`` its own copies of what surrounding a tile changes (:func:`_resolve`)."""
+    state.tiles = state.tiles[:]
+    state.boarded = state.boarded[:]
+    state.chests = state.chests[:]
+    state.credit = state.credit[:]
+    state.supply = state.supply[:]
+    state.doubles = state.doubles[:]
+    state.ships = state.ships[:]
+
+
+def _resolve(state: State, t: int) -> None:
     """Carry out the surround of tile ``t`` (rules §5–§6)."""
     tile = state.tiles[t]
     owner = state.boarded[t]
     state.tiles[t] = None
     state.boarded[t] = None
-    around = [p for f in board.TILE_FIELDS[t] for p in state.fields[f]]
+    fields = state.fields
+    around = [p for f in board.TILE_FIELDS[t] for p in fields[f]]
+    chests = state.chests
     if tile == board.LAIR:
         state.lairs += 1
         for p in around:
-            state.chests[p] += board.LAIR_REWARD
+            chests[p] += board.LAIR_REWARD
     elif tile in board.DOUBLES:
         state.doubles.append(tile)
     elif owner is not None:
         assert tile is not None
         payout = board.SHIPS[tile][1]
         total = payout * sum(1 for p in around if p != owner)
-        shortfall = total - state.chests[owner]
+        shortfall = total - chests[owner]
         state.supply[owner] += 1
         if shortfall > 0:
             if state.credit[owner] == 0:
                 state.supply[owner] -= 1
             state.credit[owner] += shortfall
-            state.chests[owner] += shortfall
-        state.chests[owner] -= total
+            chests[owner] += shortfall
+        chests[owner] -= total
         for p in around:
             if p != owner:
-                state.chests[p] += payout
-        state.ships[owner].append(tile)
+                chests[p] += payout
+        state.ships[owner] = [*state.ships[owner], tile]  # a new list: apply shares the old one
 
 
-def execute(state: State, step: Plan) -> None:
-    """Carry out a checked move on ``state`` in place."""
-    seat = step.seat
-    if step.kind == "board":
-        assert step.tile is not None
-        state.supply[seat] -= 1
-        state.boarded[step.tile] = seat
+def _finish_card(
+    state: State, seat: int, card: str, order: tuple[int, ...], ends: bool, draw: str | None
+) -> State:
+    """Take ``card`` from the hand, resolve the surrounds, draw a card, pass the turn."""
+    hand = state.hands[seat]
+    hand.remove(card)
+    for t in order:
+        _resolve(state, t)
+    if ends:
+        state.end_reason = "last_lair"
+    elif draw == "sea":
+        if state.sea_top == len(state.sea_deck):
+            state.end_reason = "sea_deck_empty"
+        else:
+            hand.append(state.sea_deck[state.sea_top])
+            state.sea_top += 1
     else:
-        assert step.card is not None and step.field is not None
-        state.hands[seat].remove(step.card)
-        if step.kind == "dutchman":
-            state.dutchman_discard.append(step.card)
-        else:
-            state.sea_discard.append(step.card)
-            if step.boat:
-                state.fields[step.field] = (*state.fields[step.field], seat)
-                state.supply[seat] -= 1
-            else:
-                state.chests[seat] += board.CHESTS_INSTEAD_OF_BOAT
-        for t in step.order:
-            _resolve(state, seat, t)
-        if step.ends_by_lair:
-            state.end_reason = "last_lair"
-        elif step.draw == "sea":
-            if state.sea_left() == 0:
-                state.end_reason = "sea_deck_empty"
-            else:
-                state.hands[seat].append(state.sea_deck[state.sea_top])
-                state.sea_top += 1
-        else:
-            state.hands[seat].append(state.dutchman_deck[state.dutchman_top])
-            state.dutchman_top += 1
+        hand.append(state.dutchman_deck[state.dutchman_top])
+        state.dutchman_top += 1
+    return _next_turn(state)
+
+
+def _next_turn(state: State) -> State:
     state.moves += 1
     if state.end_reason is None:
-        state.turn = (state.turn + 1) % len(state.players)
-        if state.supply[state.turn] == 0:
+        state.turn = turn = (state.turn + 1) % len(state.players)
+        if state.supply[turn] == 0:
             state.end_reason = "no_boats"
+    return state
+
+
+_MAKERS = {"place": _place, "board": _board, "dutchman": _dutchman}
+
+
+def _make(state: State, player: object, move: object, copy: bool) -> State:
+    if state.end_reason is not None:
+        raise IllegalMove("game_over", "The game is over; no more moves can be made.")
+    if not (isinstance(player, str) and player == state.players[state.turn]):
+        raise _turn_error(state, player)
+    if not isinstance(move, dict):
+        raise IllegalMove("bad_move", "A move must be an object with a type.")
+    kind = move.get("type")
+    make = _MAKERS.get(kind) if isinstance(kind, str) else None
+    if make is None:
+        raise IllegalMove(
+            "bad_move", f"A move's type must be board, place or dutchman, not {kind!r}."
+        )
+    return make(state, state.turn, move, copy)
 
 
 def apply(state: State, player: str, move: Move) -> State:
-    """Return the state after ``player`` makes ``move``; ``state`` itself is unchanged."""
-    step = plan(state, player, move)
-    new = state.copy()
-    execute(new, step)
-    return new
+    """Return the state after ``player`` makes ``move``; ``state`` itself is unchanged.
+
+    The new state shares with ``state`` every part the move leaves as it was,
+    so neither may be changed in place while the other is still in use.
+    """
+    return _make(state, player, move, True)
 
 
 def apply_in_place(state: State, player: str, move: Move) -> None:
     """Make ``move`` on ``state`` itself; an illegal move raises and leaves ``state`` unchanged."""
-    execute(state, plan(state, player, move))
+    _make(state, player, move, False)
 
 
 def _listable_moves() -> list[Move]:
@@ -320,27 +359,43 @@ def _listable_moves() -> list[Move]:
     return sorted(moves, key=lambda move: json.dumps(move, sort_keys=True))
 
 
-_LISTABLE = _listable_moves()
-# Each listable move's position in _LISTABLE: legal_moves sorts these integers, not JSON text.
-_PLACE_RANK = {
-    (board.FIELD_INDEX[m["card"]], m["boat"], m["draw"]): rank
-    for rank, m in enumerate(_LISTABLE)
-    if m["type"] == "place"
-}
-_DUTCHMAN_RANK = {
-    (m["card"], board.FIELD_INDEX[m["field"]], m["draw"]): rank
-    for rank, m in enumerate(_LISTABLE)
-    if m["type"] == "dutchman"
-}
-_BOARD_RANK = {
-    board.TILE_INDEX[m["tile"]]: rank for rank, m in enumerate(_LISTABLE) if m["type"] == "board"
-}
+_Ranks = tuple[
+    list[Move],
+    dict[tuple[int, bool, str], int],
+    dict[tuple[str, int, str], int],
+    dict[int, int],
+]
+
+
+@cache
+def _ranks() -> _Ranks:
+    """The listable moves, and each one's position among them, per kind of move.
+
+    ``legal_moves`` sorts these integers, not JSON text. Built on the first
+    call, so a process that only replays never pays for it.
+    """
+    listable = _listable_moves()
+    place = {
+        (FIELD_INDEX[m["card"]], m["boat"], m["draw"]): rank
+        for rank, m in enumerate(listable)
+        if m["type"] == "place"
+    }
+    dutchman = {
+        (m["card"], FIELD_INDEX[m["field"]], m["draw"]): rank
+        for rank, m in enumerate(listable)
+        if m["type"] == "dutchman"
+    }
+    boarding = {
+        board.TILE_INDEX[m["tile"]]: rank for rank, m in enumerate(listable) if m["type"] == "board"
+    }
+    return listable, place, dutchman, boarding
 
 
 def legal_moves(state: State, player: str | None = None) -> list[Move]:
     """List every legal move of the player to move, sorted by JSON text (``[]`` if over)."""
     if state.over or (player is not None and player != state.players[state.turn]):
         return []
+    listable, place_rank, dutchman_rank, board_rank = _ranks()
     seat = state.turn
     hand = state.hands[seat]
     fields = state.fields
@@ -351,17 +406,17 @@ def legal_moves(state: State, player: str | None = None) -> list[Move]:
         if board.is_dutchman_card(card):
             for f in board.DUTCHMAN_FIELDS[card]:
                 if not fields[f] and surrounded_by(state, f):
-                    ranks += [_DUTCHMAN_RANK[card, f, draw] for draw in after_dutchman]
+                    ranks += [dutchman_rank[card, f, draw] for draw in after_dutchman]
         else:
             f = board.FIELD_INDEX[card]
             occupants = len(fields[f])
             if occupants < board.CAPACITY[f]:
-                ranks += [_PLACE_RANK[f, True, draw] for draw in after_sea]
+                ranks += [place_rank[f, True, draw] for draw in after_sea]
             if occupants > 0:
-                ranks += [_PLACE_RANK[f, False, draw] for draw in after_sea]
+                ranks += [place_rank[f, False, draw] for draw in after_sea]
     boarded = state.boarded
     for t, tile in enumerate(state.tiles):
         if tile in board.SHIPS and boarded[t] is None:
-            ranks.append(_BOARD_RANK[t])
+            ranks.append(board_rank[t])
     ranks.sort()
-    return [dict(_LISTABLE[rank]) for rank in ranks]
+    return [dict(listable[rank]) for rank in ranks]

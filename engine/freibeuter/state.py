@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from random import Random
-from typing import Any
+from itertools import chain, repeat
 
 from engine.base import GameState, IllegalMove, check_players
 from engine.freibeuter import board
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from random import Random
+    from typing import Any
 
 
 class State(GameState):
     """Everything about one game at one moment, hidden parts included.
 
     Players are referred to by seat index internally. The rules functions
-    never mutate a state they were given: ``apply`` works on a :meth:`copy`.
+    never mutate a state they were given: ``apply`` makes a new state that
+    shares the parts a move leaves alone and holds copies of the rest.
     """
 
     __slots__ = (
@@ -62,31 +67,6 @@ class State(GameState):
     moves: int
     end_reason: str | None
 
-    def copy(self) -> State:
-        """Return an independent copy (decks are immutable and shared)."""
-        new = State.__new__(State)
-        new.players = self.players
-        new.tiles = self.tiles[:]
-        new.boarded = self.boarded[:]
-        new.fields = self.fields[:]
-        new.hands = [hand[:] for hand in self.hands]
-        new.sea_deck = self.sea_deck
-        new.sea_top = self.sea_top
-        new.dutchman_deck = self.dutchman_deck
-        new.dutchman_top = self.dutchman_top
-        new.sea_discard = self.sea_discard[:]
-        new.dutchman_discard = self.dutchman_discard[:]
-        new.chests = self.chests[:]
-        new.credit = self.credit[:]
-        new.supply = self.supply[:]
-        new.ships = [ships[:] for ships in self.ships]
-        new.lairs = self.lairs
-        new.doubles = self.doubles[:]
-        new.turn = self.turn
-        new.moves = self.moves
-        new.end_reason = self.end_reason
-        return new
-
     def sea_left(self) -> int:
         return len(self.sea_deck) - self.sea_top
 
@@ -111,7 +91,7 @@ def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:
 
 
 def _string_list(value: object, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+    if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):
         raise IllegalMove("invalid_setup", f"The setup's {what} must be a list of strings.")
     return value
 
@@ -120,9 +100,12 @@ def _describe(counter: Counter[str]) -> str:
     return ", ".join(f"{n} × {item}" for item, n in sorted(counter.items()))
 
 
-def _check_multiset(found: Counter[str], expected: Counter[str], what: str) -> None:
-    if found == expected:
+def _check_multiset(items: list[str], full: list[str], what: str) -> None:
+    """Raise ``invalid_setup`` unless ``items`` are ``full`` (sorted) in some order."""
+    if sorted(items) == full:
         return
+    expected = Counter(full)
+    found = Counter(items)
     unknown = Counter({k: n for k, n in found.items() if k not in expected})
     surplus = found - expected - unknown
     missing = expected - found
@@ -134,6 +117,10 @@ def _check_multiset(found: Counter[str], expected: Counter[str], what: str) -> N
     if missing:
         problems.append(f"missing {_describe(missing)}")
     raise IllegalMove("invalid_setup", f"The {what} are not one full set: {'; '.join(problems)}.")
+
+
+_ALL_TILES = sorted(board.TILE_SET.elements())
+_ALL_CARDS = sorted((board.SEA_CARDS + Counter(board.DUTCHMAN_CARDS)).elements())
 
 
 def start(players: Sequence[str], setup: object) -> State:
@@ -149,7 +136,7 @@ def start(players: Sequence[str], setup: object) -> State:
     tiles = _string_list(setup["tiles"], "tiles")
     if len(tiles) != len(board.TILE_NAMES):
         raise IllegalMove("invalid_setup", f"The setup must have 36 tiles, not {len(tiles)}.")
-    _check_multiset(Counter(tiles), board.TILE_SET, "tiles")
+    _check_multiset(tiles, _ALL_TILES, "tiles")
 
     raw_hands = setup["hands"]
     if not isinstance(raw_hands, dict) or set(raw_hands) != set(players):
@@ -157,10 +144,8 @@ def start(players: Sequence[str], setup: object) -> State:
     hands = []
     for player in players:
         hand = _string_list(raw_hands[player], f"hand of {player}")
-        dutch = [card for card in hand if board.is_dutchman_card(card)]
-        if len(dutch) != board.HAND_DUTCHMAN_CARDS or len(hand) != board.HAND_SEA_CARDS + len(
-            dutch
-        ):
+        dutch = sum(map(board.DUTCHMAN_FIELDS.__contains__, hand))
+        if dutch != board.HAND_DUTCHMAN_CARDS or len(hand) != board.HAND_SEA_CARDS + dutch:
             raise IllegalMove(
                 "invalid_setup",
                 f"{player}'s hand must hold 4 sea cards and 1 Dutchman card, not {hand}.",
@@ -168,12 +153,10 @@ def start(players: Sequence[str], setup: object) -> State:
         hands.append(list(hand))
     sea_deck = _string_list(setup["sea_deck"], "sea deck")
     dutchman_deck = _string_list(setup["dutchman_deck"], "Dutchman deck")
-    all_cards = Counter(sea_deck + dutchman_deck + [card for hand in hands for card in hand])
-    expected = board.SEA_CARDS + Counter(board.DUTCHMAN_CARDS)
-    _check_multiset(all_cards, expected, "cards")
-    if any(board.is_dutchman_card(card) for card in sea_deck):
+    _check_multiset(sea_deck + dutchman_deck + [*chain(*hands)], _ALL_CARDS, "cards")
+    if not board.DUTCHMAN_FIELDS.keys().isdisjoint(sea_deck):
         raise IllegalMove("invalid_setup", "The sea deck holds a Dutchman card.")
-    if any(not board.is_dutchman_card(card) for card in dutchman_deck):
+    if not board.DUTCHMAN_FIELDS.keys() >= set(dutchman_deck):
         raise IllegalMove("invalid_setup", "The Dutchman deck holds a sea card.")
 
     n = len(players)

@@ -9,11 +9,14 @@ game is over.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from engine.base import Result, top_scorers
 from engine.freibeuter import board
 from engine.freibeuter.state import State
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _by_json(items: list[str]) -> list[str]:
@@ -120,8 +123,8 @@ def result(state: State) -> Result | None:
         return None
     assert state.end_reason is not None
     points = scores(state)
-    return Result(
-        winners=winners(state),
-        scores=dict(zip(state.players, points, strict=True)),
-        reason=state.end_reason,
-    )
+    return {
+        "winners": winners(state),
+        "scores": dict(zip(state.players, points, strict=True)),
+        "reason": state.end_reason,
+    }

@@ -106,8 +106,8 @@ def result(state: State) -> Result | None:
     if not state.over:
         return None
     assert state.end_reason is not None
-    return Result(
-        winners=winners(state),
-        scores=dict(zip(state.players, scores(state), strict=True)),
-        reason=state.end_reason,
-    )
+    return {
+        "winners": winners(state),
+        "scores": dict(zip(state.players, scores(state), strict=True)),
+        "reason": state.end_reason,
+    }

@@ -227,3 +227,24 @@ def test_a_wrong_command_line_exits_2_with_a_usage_error():
     """Usage errors follow the same JSON error contract."""
     status, output = run("shuffle")
     assert status == 2 and output["error"]["code"] == "usage"
+
+
+@pytest.mark.parametrize("record", [str(DATA / "freibeuter-3p.record.json"), "missing.json"])
+def test_replay_prints_the_same_whether_or_not_the_parser_reads_the_command_line(record):
+    """`replay RECORD` is read without the parser; `replay -- RECORD` goes through it."""
+    assert run("replay", record) == run("replay", "--", record)
+
+
+def test_replay_imports_only_the_game_it_replays_and_no_costly_library():
+    """Start-up stays lean (issue 16): no typing, argparse, hashlib, random, bot or other game."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "engine", "replay",
+         str(DATA / "freibeuter-3p.record.json")],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    imported = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
+    assert "engine.freibeuter.rules" in imported
+    costly = {"typing", "argparse", "dataclasses", "hashlib", "random", "secrets",
+              "engine.freibeuter.bot", "engine.freibeuter.notation", "engine.seerauber",
+              "engine.flusspiraten", "engine.chain", "engine.fairness"}  # fmt: skip
+    assert imported & costly == set()

@@ -28,6 +28,8 @@ from games.errors import GameError, GameNotActive, MoveIdReused, NotYourSeat, St
 from games.models import Event, Game, Seat
 from games.play.names import name_normal, names_clean
 from games.play.turns import turn_begin
+from games.players.accounts import seats_attach
+from games.players.results import game_results_record
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append, projections_set, snapshot_on_commit
@@ -90,6 +92,7 @@ def _project(game: Game, engine: Engine, state: Any, *, actor: str, now: datetim
             actor=actor,
             now=now,
         )
+        game_results_record(game=game)
 
 
 PASS = {"type": "pass"}
@@ -146,6 +149,7 @@ def _game_open(
         )
         for position, player in enumerate(players)
     )
+    seats_attach(seats=game.seats.all())
     payload = events.game_created_payload(
         game=engine.NAME,
         rules_version=engine.RULES_VERSION,

@@ -67,7 +67,9 @@ class ProfileOutput(serializers.Serializer):  # type: ignore[type-arg]
     handle = serializers.CharField(source="player.handle")
     kinds = KindStatsOutput(many=True)
     under_way = GameLineOutput(many=True)
-    over = GameLineOutput(many=True, help_text="Finished and aborted games, newest first.")
+    over = GameLineOutput(
+        many=True, help_text="The 100 newest finished and aborted games, newest first."
+    )
 
 
 class LeaderboardQuery(serializers.Serializer):  # type: ignore[type-arg]

@@ -14,12 +14,14 @@ from django.db.models import Avg, Count, Q, Sum
 
 from engine.base import GAME_MODULES, get_game
 from games.display import game_label
-from games.models import Game, GameResult, Player, Rating
+from games.models import Game, GameResult, Player, Rating, Seat
 
 LEADERBOARD_MIN_GAMES = 5
 """Rated games a player needs in a kind to be on its leaderboard."""
 LEADERBOARD_SIZE = 100
 UNDER_WAY = (Game.Status.ACTIVE, Game.Status.PAUSED)
+PROFILE_OVER = 100
+"""A profile lists every game under way and the newest of those over."""
 
 
 @dataclass(frozen=True)
@@ -88,23 +90,23 @@ def player_profile(*, player: Player) -> Profile:
         for row in sorted(figures, key=lambda row: list(GAME_MODULES).index(row["kind"]))
     ]
     seats = player.seats.select_related("game", "result").order_by("-game__updated_at", "-game_id")
-    lines = [
-        GameLine(
-            game_id=seat.game_id,
-            kind=seat.game.kind,
-            label=game_label(seat.game),
-            name=seat.display_name,
-            status=seat.game.status,
-            updated_at=seat.game.updated_at,
-            result=getattr(seat, "result", None),
-        )
-        for seat in seats
-    ]
     return Profile(
         player=player,
         kinds=kinds,
-        under_way=[line for line in lines if line.status in UNDER_WAY],
-        over=[line for line in lines if line.status not in UNDER_WAY],
+        under_way=[_line(seat) for seat in seats.filter(game__status__in=UNDER_WAY)],
+        over=[_line(seat) for seat in seats.exclude(game__status__in=UNDER_WAY)[:PROFILE_OVER]],
+    )
+
+
+def _line(seat: Seat) -> GameLine:
+    return GameLine(
+        game_id=seat.game_id,
+        kind=seat.game.kind,
+        label=game_label(seat.game),
+        name=seat.display_name,
+        status=seat.game.status,
+        updated_at=seat.game.updated_at,
+        result=getattr(seat, "result", None),
     )
 
 

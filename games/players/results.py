@@ -130,6 +130,14 @@ def _before(key: Key) -> Q:
     return Q(finished_at__lt=finished_at) | Q(finished_at=finished_at, game_id__lt=game_id)
 
 
+def _prior(current: dict[int, tuple[float, float]], player_id: int | None) -> Any:
+    """The rating a seat brings to a game: its account's last one, or a newcomer's."""
+    if player_id is None or player_id not in current:
+        return MODEL.rating()
+    mu, sigma = current[player_id]
+    return MODEL.rating(mu=mu, sigma=sigma)
+
+
 def ratings_replay(*, kind: str, since: Key | None) -> None:
     """Fold the rated games of ``kind`` from the one at ``since`` on (all if ``None``) into
     their results' ratings and the players' current ratings. The caller holds ``_lock``."""
@@ -149,8 +157,8 @@ def ratings_replay(*, kind: str, since: Key | None) -> None:
     for row in rows:
         games[row.game_id].append(row)
     for table in games.values():
-        before = [MODEL.rating(*current.get(row.player_id or 0, (None, None))) for row in table]
-        after = MODEL.rate([[rating] for rating in before], ranks=[row.placement for row in table])
+        before = [[_prior(current, row.player_id)] for row in table]
+        after = MODEL.rate(before, ranks=[row.placement for row in table])
         for row, (rating,) in zip(table, after, strict=True):
             row.mu, row.sigma = rating.mu, rating.sigma
             if row.player_id is not None:

@@ -9,6 +9,9 @@ Each event carries its link in the game's hash chain (``engine.chain``), and
 ``Game.head_hash`` keeps the last link as a projection, so an append needs no
 read of the previous event.
 
+The players' models are at the end: accounts (``Player``), and the results
+and ratings of finished games, a projection of their events (``games.players``).
+
 The mail models live here too: the outbox (``OutboundMail``), the log of
 received replies (``InboundMail``) and "my games" sign-in tokens; and the
 beat's sweep records (``SweepRecord``) that the health page reads.
@@ -114,6 +117,14 @@ class Seat(models.Model):
     time_zone = models.CharField(max_length=64, default="UTC")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    player = models.ForeignKey(
+        "Player",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+        help_text="the account of the seat's verified address (games.players.accounts)",
     )
     token_version = models.PositiveIntegerField(default=1)
     is_bot = models.BooleanField(default=False)
@@ -358,3 +369,79 @@ class SweepRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}, last run {self.last_run_at:%Y-%m-%d %H:%M:%S}"
+
+
+class Player(models.Model):
+    """The account of one verified address, known to others only by its public handle.
+
+    ``handle_key`` is ``games.names.name_key`` of the handle, so two handles that
+    are one name after normalisation cannot both exist. The address is never shown to
+    anyone else; deleting an account replaces address and handle by a placeholder while
+    the row (and so every seat's and rating's link to it) stays.
+    """
+
+    email = models.EmailField(unique=True, help_text="lower case; shown to nobody else")
+    handle = models.CharField(max_length=40)
+    handle_key = models.CharField(max_length=160, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["handle_key"]
+
+    def __str__(self) -> str:
+        return self.handle
+
+
+class GameResult(models.Model):
+    """One human seat's outcome of a game finished by play, and its rating after it.
+
+    A projection of the game's events (``games.players.results``), rebuilt by
+    ``rebuild_projections``; ``mu`` and ``sigma`` are null when the game is unrated.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="results"
+    )
+    kind = models.CharField(max_length=32)
+    finished_at = models.DateTimeField(help_text="the game_finished event's time")
+    placement = models.PositiveSmallIntegerField(help_text="1 + the players who scored more")
+    score = models.IntegerField()
+    won = models.BooleanField()
+    rated = models.BooleanField()
+    moves = models.PositiveIntegerField(help_text="moves the player made himself (not auto)")
+    move_seconds = models.FloatField(help_text="time from his turn's start to those moves")
+    mu = models.FloatField(null=True, blank=True)
+    sigma = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["kind", "finished_at", "game_id", "seat__position"]
+        indexes = [
+            models.Index(fields=["kind", "rated", "finished_at", "game"]),
+            models.Index(fields=["player", "kind"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: place {self.placement}"
+
+
+class Rating(models.Model):
+    """A player's current rating in one game kind: his last rated ``GameResult``'s."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="ratings")
+    kind = models.CharField(max_length=32)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="mu - 3 sigma: what the leaderboard ranks by")
+    games = models.PositiveIntegerField(help_text="rated games")
+
+    class Meta:
+        ordering = ["kind", "-ordinal"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "kind"], name="rating_unique_kind")
+        ]
+        indexes = [models.Index(fields=["kind", "games", "-ordinal"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.kind}: {self.ordinal:.2f}"

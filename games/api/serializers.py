@@ -24,8 +24,8 @@ from games.api.fields import (
     StrictRegexField,
 )
 from games.kinds import has_kind, kind_names
+from games.names import NAME_LENGTH, BadName, NameTaken, name_clean, names_clean
 from games.play import chat, services
-from games.play.names import NAME_LENGTH, BadName, NameTaken, name_clean, names_clean
 from games.store import events
 from games.store.loading import engine_for
 
@@ -162,7 +162,7 @@ def _known_time_zone(value: str) -> None:
 
 
 class NameField(StrictCharField):
-    """A player's name, in normal form (``games.play.names``) before its length is checked."""
+    """A player's name, in normal form (``games.names``) before its length is checked."""
 
     def to_internal_value(self, data: Any) -> str:
         try:

@@ -33,6 +33,7 @@ from games.mail.notices import reminder_mail_queue, timeout_mails_queue
 from games.models import Event, Game, Seat
 from games.play.services import move_submit
 from games.play.turns import clocks_update, turn_begin
+from games.players.accounts import seats_attach
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append
@@ -252,9 +253,10 @@ def seat_replace(
     now = now or timezone.now()
     game = Game.objects.select_for_update().get(pk=game.pk)
     seat = Seat.objects.get(pk=seat.pk, game=game)
-    seat.email, seat.is_bot, seat.timeouts = email, False, 0
+    seat.email, seat.is_bot, seat.timeouts, seat.player = email, False, 0, None
     seat.token_version += 1
-    seat.save(update_fields=["email", "is_bot", "timeouts", "token_version"])
+    seat.save(update_fields=["email", "is_bot", "timeouts", "token_version", "player"])
+    seats_attach(seats=Seat.objects.filter(pk=seat.pk))
     payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason=reason)
     event_append(game, event_type=events.SEAT_REPLACED, payload=payload, actor=actor, now=now)
     if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:

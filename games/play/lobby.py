@@ -28,7 +28,7 @@ from engine.base import get_game
 from games.errors import GameError
 from games.kinds import has_kind
 from games.models import Invitation, Table
-from games.play.names import NameTaken, name_clean, name_key, names_clean
+from games.names import NameTaken, name_clean, name_key, names_clean
 from games.play.services import PlayerSpec, game_create
 from games.timecontrol.deadlines import time_control
 

@@ -126,6 +126,10 @@ SENTENCES: dict[str, str] = {
         "A name has 1 to %(max)s characters, at least one of them visible: "
         "a letter, a digit or a sign."
     ),
+    "bad_handle": gettext_noop(
+        "A handle has 1 to %(max)s characters, at least one letter or digit, and no slash."
+    ),
+    "handle_taken": gettext_noop("Another player already has that handle; choose another."),
     "seat_gone": gettext_noop("This seat has been taken already; the table has no place left."),
     "lobby_error": gettext_noop("That could not be done; check what you entered and try again."),
 }

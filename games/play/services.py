@@ -25,8 +25,10 @@ from engine.base import IllegalMove, get_game
 from engine.record import RecordError, open_record
 from games.errors import GameError, GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
 from games.models import Event, Game, Seat
-from games.play.names import name_normal, names_clean
+from games.names import name_normal, names_clean
 from games.play.turns import turn_begin
+from games.players.accounts import seats_attach
+from games.players.results import game_results_record
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append, projections_set, snapshot_on_commit
@@ -91,6 +93,7 @@ def _project(game: Game, engine: Engine, state: Any, *, actor: str, now: datetim
             actor=actor,
             now=now,
         )
+        game_results_record(game=game)
 
 
 PASS = {"type": "pass"}
@@ -147,6 +150,7 @@ def _game_open(
         )
         for position, player in enumerate(players)
     )
+    seats_attach(seats=game.seats.all())
     payload = events.game_created_payload(
         game=engine.NAME,
         rules_version=engine.RULES_VERSION,
@@ -172,7 +176,7 @@ def game_create(
 ) -> Game:
     """Deal a new game and commit to its hidden setup (same ``seed``, same deal).
 
-    The players' names are normalised first (``games.play.names``: BadName, NameTaken).
+    The players' names are normalised first (``games.names``: BadName, NameTaken).
     The first seat's clock starts and its turn email is written (``games.play.turns``).
     """
     names = names_clean(player.name for player in players)
@@ -203,7 +207,7 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
 
     The record's ``salt`` is kept when it has one (so its published
     commitment still verifies); otherwise a fresh salt is drawn. Its player
-    names must already be in normal form (``games.play.names``): its moves and its
+    names must already be in normal form (``games.names``): its moves and its
     commitment name them as written, so they are checked, never rewritten.
     """
     engine, _, moves = open_record(record)

@@ -10,8 +10,8 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from engine.base import GAMES, get_game
+from games.names import NAME_LENGTH, BadName, name_clean
 from games.play.lobby import SeatSpec
-from games.play.names import NAME_LENGTH, BadName, name_clean
 from games.play.refusals import refusal_text
 
 MAX_SEATS = max(get_game(name).MAX_PLAYERS for name in GAMES)
@@ -38,7 +38,7 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 class NameField(forms.CharField):
-    """A player's name in normal form (``games.play.names``), or why it cannot be one."""
+    """A player's name in normal form (``games.names``), or why it cannot be one."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_length=NAME_LENGTH, **kwargs)

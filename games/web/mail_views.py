@@ -29,6 +29,7 @@ from games.mail.inbound import MAX_MESSAGE, mail_receive
 from games.models import Game, MailPreference
 from games.play import accounts
 from games.play.links import seat_token
+from games.players.accounts import player_of_email, seats_claim
 from games.web import mailbox
 from games.web.views import _seat
 
@@ -78,13 +79,18 @@ def sign_in(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
-    """GET shows a button; its POST spends the token and signs the address in."""
+    """GET shows a button; its POST spends the token and signs the address in: its account
+    claims the address's seats, or the player picks a handle to make one."""
     if request.method == "POST":
         address = accounts.sign_in_spend(token=token)
         if address is None:
             return render(request, "games/sign_in_link.html", {"valid": False}, status=410)
         request.session.cycle_key()
         request.session["email"] = address
+        player = player_of_email(email=address)
+        if player is None:
+            return redirect("player-handle")
+        seats_claim(player=player)
         return redirect("my-games")
     valid = accounts.sign_in_valid(token=token)
     return render(
@@ -108,7 +114,11 @@ def my_games(request: HttpRequest) -> HttpResponse:
         }
         for seat in accounts.seats_of_email(email=address)
     ]
-    return render(request, "games/my_games.html", {"email": address, "rows": rows})
+    return render(
+        request,
+        "games/my_games.html",
+        {"email": address, "rows": rows, "player": player_of_email(email=address)},
+    )
 
 
 @csrf_exempt

@@ -9,6 +9,7 @@ from games.web import (
     lobby_views,
     mail_views,
     moderation_views,
+    players_views,
     table_views,
     views,
 )
@@ -55,6 +56,10 @@ urlpatterns = [
     path("signin/", mail_views.sign_in, name="sign-in"),
     path("signin/<str:token>/", mail_views.sign_in_link, name="sign-in-link"),
     path("my-games/", mail_views.my_games, name="my-games"),
+    path("players/handle/", players_views.handle_choose, name="player-handle"),
+    path("players/<str:handle>/", players_views.player_page, name="player-profile"),
+    path("leaderboard/", players_views.leaderboard_page, name="leaderboards"),
+    path("leaderboard/<str:kind>/", players_views.leaderboard_page, name="leaderboard"),
     path("mail/inbound/", mail_views.inbound, name="mail-inbound"),
     path("dev/mail/", mail_views.dev_mailbox, name="dev-mailbox"),
     path("dev/mail/<str:name>/", mail_views.dev_mail, name="dev-mail"),

@@ -1,4 +1,4 @@
-"""Migration 0011 names the game's kind in email rows queued before kinds were recorded."""
+"""Migration 0012 names the game's kind in email rows queued before kinds were recorded."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from games.models import OutboundMail
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("games", "0010_event_chain_and_health")]
-AFTER = [("games", "0011_outbox_rows_name_their_game_kind")]
+BEFORE = [("games", "0011_players_and_ratings")]
+AFTER = [("games", "0012_outbox_rows_name_their_game_kind")]
 
 
 def test_it_gives_an_old_row_its_games_kind_and_leaves_a_sign_in_row_alone() -> None:

@@ -22,6 +22,7 @@ from django.test import Client
 
 from engine.record import RecordError, new_record
 from games.models import Event, Game, Invitation, Table
+from games.names import BadName, NameTaken, name_clean, name_normal, names_clean
 from games.play.lobby import (
     SeatSpec,
     invitation_accept,
@@ -29,7 +30,6 @@ from games.play.lobby import (
     open_seat_take,
     table_create,
 )
-from games.play.names import BadName, NameTaken, name_clean, name_normal, names_clean
 from games.play.services import PlayerSpec, game_create, game_import
 from games.web.lobby_forms import MAX_SEATS
 

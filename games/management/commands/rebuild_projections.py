@@ -1,4 +1,5 @@
-"""``manage.py rebuild_projections``: recompute every game's projections from its events."""
+"""``manage.py rebuild_projections``: recompute every game's projections from its events,
+then the results of finished games and the ratings they give (``games.players.results``)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from games.models import Game
+from games.players.results import results_rebuild
 from games.store.projections import game_projections_rebuild
 
 
 class Command(BaseCommand):
-    help = "Recompute status, to_move, scores, winners and last_seq of every game from its events."
+    help = (
+        "Recompute status, to_move, scores, winners and last_seq of every game from its events, "
+        "then every finished game's results and the ratings."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         games = list(Game.objects.order_by("id").only("id"))
@@ -21,3 +26,6 @@ class Command(BaseCommand):
                 changed += 1
                 self.stdout.write(f"game #{game.pk}: projections corrected")
         self.stdout.write(f"{len(games)} games checked, {changed} corrected.")
+        self.stdout.write(
+            f"{results_rebuild()} results of finished games recomputed, and the ratings."
+        )

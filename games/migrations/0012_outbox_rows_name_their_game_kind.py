@@ -20,6 +20,6 @@ def name_the_kind(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0010_event_chain_and_health")]
+    dependencies = [("games", "0011_players_and_ratings")]
 
     operations = [migrations.RunPython(name_the_kind, migrations.RunPython.noop)]

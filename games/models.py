@@ -208,7 +208,9 @@ class OutboundMail(models.Model):
 
     ``context`` holds everything the message says (built from what its reader
     may see), so the message is rendered, and re-rendered on a retry, the same
-    way by whichever worker claims the row.
+    way by whichever worker claims the row. A turn email's row is written with only
+    its seq and deadline; its content is composed from the committed events when it is
+    first rendered, and kept here then (``games.mail.compose.mail_context``).
     """
 
     class Status(models.TextChoices):

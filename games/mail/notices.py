@@ -7,7 +7,9 @@ it sends a signal of what it did (a turn begun, a takeback, an invitation, a
 deal, a sign-in asked for), and ``GamesConfig.ready`` connects the functions
 here to those signals; a receiver runs in the sender's transaction. Contexts are built from
 ``view(state, seat)`` and public event payloads, never from the omniscient
-state (STYLE habit 3).
+state (STYLE habit 3). A turn email's row holds only what it is (seat, seq, deadline),
+so a move's locked transaction builds no view for it: :func:`turn_context_of`
+composes its content after the commit, as the seat could see the game at that seq.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """HTTP benchmark of the service: gunicorn on PostgreSQL, 16 concurrent players (DESIGN §8).
 
     .venv/bin/python bench/http.py [--mode hotseat|seats] [--players 16] [--seconds 30]
-                                   [--workers 4] [--threads 4]
+                                   [--workers 4] [--threads 4] [--database freibeuter_bench]
 
-It (re)creates its own database ``freibeuter_bench`` on the PostgreSQL of
+It (re)creates its own database (``--database``, ``freibeuter_bench``) on the PostgreSQL of
 ``BENCH_DATABASE_URL`` (default: the local server), migrates it, deals 4-seat
 games, starts gunicorn on a loopback port, and plays from this separate load
 process over keep-alive connections to 127.0.0.1 only, until the time is up:
@@ -54,12 +54,12 @@ GAMES_PER_PLAYER = 4
 DATABASE = "freibeuter_bench"
 
 
-def _bench_env(port: int) -> dict[str, str]:
+def _bench_env(port: int, database: str) -> dict[str, str]:
     base = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
     parts = urlsplit(base)
     return {
         **os.environ,
-        "DATABASE_URL": urlunsplit(parts._replace(path=f"/{DATABASE}")),
+        "DATABASE_URL": urlunsplit(parts._replace(path=f"/{database}")),
         "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
         "SECRET_KEY": "bench-only-secret-key-not-for-production-0123456789abcdefghijklmnop",
         "DEBUG": "0",
@@ -73,10 +73,13 @@ def _bench_env(port: int) -> dict[str, str]:
 def _recreate_database(env: dict[str, str]) -> None:
     import psycopg
 
-    admin = urlunsplit(urlsplit(env["DATABASE_URL"])._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {DATABASE}")
+    parts = urlsplit(env["DATABASE_URL"])
+    database = parts.path.lstrip("/")
+    with psycopg.connect(
+        urlunsplit(parts._replace(path="/postgres")), autocommit=True
+    ) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {database}")
     manage = [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"]
     subprocess.run(manage, cwd=ROOT, env=env, check=True)
 
@@ -203,13 +206,25 @@ class Player(threading.Thread):
             data = json.dumps(body)
             headers["Content-Type"] = "application/json"
         started = time.perf_counter()
-        self.connection.request(method, path, body=data, headers=headers)
-        response = self.connection.getresponse()
+        response = self._exchange(method, path, data, headers)
         payload = json.loads(response.read())
         self.timings[kind].append((time.perf_counter() - started) * 1000)
         if response.status >= 300:
             self.errors += 1
         return payload
+
+    def _exchange(
+        self, method: str, path: str, data: str | None = None, headers: dict[str, str] | None = None
+    ) -> http.client.HTTPResponse:
+        """Send one request and get its answer, once more on a new connection if the server had
+        closed the idle keep-alive one (as a browser does: such a request was never read)."""
+        try:
+            self.connection.request(method, path, body=data, headers=headers or {})
+            return self.connection.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            self.connection.close()
+        self.connection.request(method, path, body=data, headers=headers or {})
+        return self.connection.getresponse()
 
     def warm_up(self) -> None:
         """Open the connection and let a worker load everything once (not timed)."""
@@ -299,8 +314,7 @@ class Reader(Player):
 
     def _get(self, kind: str, path: str) -> None:
         started = time.perf_counter()
-        self.connection.request("GET", path)
-        response = self.connection.getresponse()
+        response = self._exchange("GET", path)
         response.read()
         self.timings[kind].append((time.perf_counter() - started) * 1000)
         if response.status != 200:
@@ -380,10 +394,11 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--port", type=int, default=8731)
+    parser.add_argument("--database", default=DATABASE, help="(re)created for the run")
     args = parser.parse_args()
 
     load_before = os.getloadavg()[0]
-    env = _bench_env(args.port)
+    env = _bench_env(args.port, args.database)
     _recreate_database(env)
     if args.mode == "pages":
         games = _deal_many(env, args.games)

@@ -18,10 +18,11 @@ class GamesConfig(AppConfig):
         """
         from games import tasks
         from games.api import auth  # noqa: F401  (registers the OpenAPI security scheme)
-        from games.mail import notices, outbox
+        from games.mail import compose, notices, outbox
         from games.play import accounts, lobby, takebacks, turns
 
         turns.turn_begun.connect(notices.turn_mails_queue)
+        compose.COMPOSED_LATER["turn"] = notices.turn_context_of
         takebacks.takeback_recorded.connect(notices.notice_mails_queue)
         lobby.seat_invited.connect(notices.invitation_mail_queue)
         lobby.table_started.connect(notices.game_started_mails_queue)

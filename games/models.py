@@ -109,7 +109,8 @@ class MailPreference(models.TextChoices):
 class Seat(models.Model):
     """A place at the table; ``display_name`` is the engine's player name."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: ``seat_unique_position`` (game, position) serves the game's seats.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     position = models.PositiveSmallIntegerField()
     display_name = models.CharField(max_length=40)
     email = models.EmailField(blank=True)
@@ -170,7 +171,8 @@ class EventQuerySet(models.QuerySet["Event"]):
 class Event(models.Model):
     """One immutable fact in a game's history; ``seq`` runs gap-free from 1 per game."""
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: ``event_unique_seq`` (game, seq) serves the game's events.
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=32)
     version = models.PositiveSmallIntegerField(default=1, help_text="schema version of payload")
@@ -217,7 +219,9 @@ class OutboundMail(models.Model):
 
     ``context`` holds everything the message says (built from what its reader
     may see), so the message is rendered, and re-rendered on a retry, the same
-    way by whichever worker claims the row.
+    way by whichever worker claims the row. A turn email's row is written with only
+    its seq and deadline; its content is composed from the committed events when it is
+    first rendered, and kept here then (``games.mail.compose.mail_context``).
     """
 
     class Status(models.TextChoices):

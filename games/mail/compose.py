@@ -1,7 +1,9 @@
 """Rendering an outbox row into an email: templates in the reader's language, headers, picture.
 
-A row's ``context`` already says everything (built from the reader's view
-when its event was recorded); here it is only put into words: the subject,
+A row's ``context`` says everything (built from the reader's view at its
+event): written with the row, or, for the kinds in :data:`COMPOSED_LATER` (the
+turn email), composed from the committed events when the row is first rendered
+and kept in it then. Here it is only put into words: the subject,
 a text body, an HTML body and, for a position, the board as an inline PNG
 (``games.mail.message`` gives the MIME shape). Headers: ``To`` with the
 reader's name, ``Date`` in UTC (``+0000``), RFC 3834 ``Auto-Submitted`` with
@@ -13,6 +15,7 @@ thread.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC
 from email.mime.image import MIMEImage
 from email.utils import format_datetime
@@ -35,10 +38,26 @@ ANSWER_KINDS = frozenset({"move_accepted", "move_refused"})
 """Answers to a player's reply: ``Auto-Submitted: auto-replied`` (RFC 3834 §5)."""
 TEMPLATE_OF = {"reminder": "turn"}
 """Kinds that share another kind's templates."""
+COMPOSED_LATER: dict[str, Callable[[OutboundMail], dict[str, Any]]] = {}
+"""Kinds whose row holds only what the email is (seat, seq) until it is first rendered, each
+with the function that composes its content then from the committed events, as its reader
+could see them at that seq. ``GamesConfig.ready`` registers them (the turn email's is
+``games.mail.notices.turn_context_of``, which sits above this module)."""
+
+
+def mail_context(row: OutboundMail) -> dict[str, Any]:
+    """What ``row`` says: its context, composed now and kept in the row if it was left for
+    later (so a retry, the digest and the moderator's scrub see the same)."""
+    later = COMPOSED_LATER.get(row.kind)
+    if later is not None and "view" not in row.context:
+        row.context = later(row)
+        OutboundMail.objects.filter(pk=row.pk).update(context=row.context)
+    context: dict[str, Any] = row.context
+    return context
 
 
 def _render_context(row: OutboundMail) -> dict[str, Any]:
-    context = dict(row.context)
+    context = dict(mail_context(row))
     context["kind"] = row.kind
     context["site"] = urlsplit(settings.SITE_URL).netloc
     time_zone = context.get("time_zone", "UTC")

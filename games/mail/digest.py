@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from itertools import groupby
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
+from games.mail.compose import mail_context
 from games.mail.outbox import mail_queue
 from games.models import Game, OutboundMail
 from games.timecontrol.deadlines import zone_of
@@ -54,13 +56,15 @@ def digest_send(*, now: datetime | None = None) -> int:
                 .order_by("id")
             )
             games = {}
+            told: dict[str, Any] = {}
             for row in rows:
                 game, seat = row.game, row.seat
                 if game is None or seat is None:
                     continue
                 if game.status == Game.Status.ACTIVE and seat.display_name in game.to_move:
+                    told = mail_context(row)
                     games[game.pk] = {
-                        key: row.context.get(key)
+                        key: told.get(key)
                         for key in ("game", "player", "seat_link", "deadline", "time_zone")
                     }
             OutboundMail.objects.filter(pk__in=[row.pk for row in rows]).update(
@@ -70,8 +74,8 @@ def digest_send(*, now: datetime | None = None) -> int:
                 last = rows[-1]
                 context = {
                     "games": list(games.values()),
-                    "preferences_link": last.context.get("preferences_link"),
-                    "unsubscribe_link": last.context.get("unsubscribe_link"),
+                    "preferences_link": told.get("preferences_link"),
+                    "unsubscribe_link": told.get("unsubscribe_link"),
                 }
                 mail_queue(
                     to=address, kind="digest", context=context, language=last.language, now=now

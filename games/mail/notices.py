@@ -7,7 +7,9 @@ it sends a signal of what it did (a turn begun, a takeback, an invitation, a
 deal, a sign-in asked for), and ``GamesConfig.ready`` connects the functions
 here to those signals; a receiver runs in the sender's transaction. Contexts are built from
 ``view(state, seat)`` and public event payloads, never from the omniscient
-state (STYLE habit 3).
+state (STYLE habit 3). A turn email's row holds only what it is (seat, seq, deadline),
+so a move's locked transaction builds no view for it: :func:`turn_context_of`
+composes its content after the commit, as the seat could see the game at that seq.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from games.play.links import preferences_link, reply_address, seat_link
 from games.play.lobby import invitation_link
 from games.play.selectors import hidden_seqs, sealed_seq
 from games.store import events
+from games.store.loading import engine_for, state_at
 from games.timecontrol.deadlines import time_control
 
 EXAMPLES = 3
@@ -68,18 +71,28 @@ def _queue(game: Game, seat: Seat, kind: str, context: dict[str, Any], now: date
     )
 
 
-def since_last_turn(game: Game, seat: Seat, engine: Engine) -> list[dict[str, Any]]:
-    """What happened in ``game`` since ``seat``'s last move, from public event payloads."""
-    last = (
-        Event.objects.filter(game=game, type=events.MOVE, payload__player=seat.display_name)
+def _last_own_move(game: Game, seat: Seat, seq: int) -> int | None:
+    """The seq of ``seat``'s last move up to event ``seq``, if it has made one."""
+    return (
+        Event.objects.filter(
+            game=game, type=events.MOVE, payload__player=seat.display_name, seq__lte=seq
+        )
         .order_by("-seq")
         .values_list("seq", flat=True)
         .first()
-    ) or 1
+    )
+
+
+def since_last_turn(
+    game: Game, seat: Seat, engine: Engine, state: Any, seq: int
+) -> list[dict[str, Any]]:
+    """What happened in ``game`` from ``seat``'s last move up to event ``seq`` (``state`` is the
+    state after it), from public event payloads."""
+    last = _last_own_move(game, seat, seq) or 1
     entries = []
-    sealed = sealed_seq(game)
-    stored = Event.objects.filter(game=game, seq__gt=last).order_by("seq")[:SINCE_LIMIT]
-    for event in stored:
+    sealed = sealed_seq(game, state=state, seq=seq)
+    stored = Event.objects.filter(game=game, seq__gt=last, seq__lte=seq).order_by("seq")
+    for event in stored[:SINCE_LIMIT]:
         payload = events.upcast(event.type, event.version, event.payload)
         entry = {"type": event.type, "seq": event.seq, "player": payload.get("player")}
         if event.type == events.MOVE and event.seq == sealed:
@@ -113,8 +126,9 @@ def _examples(engine: Engine, legal: list[dict[str, Any]]) -> list[str]:
     return [engine.format_move(move) for move in chosen[:EXAMPLES]]
 
 
-def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any) -> dict[str, Any]:
-    """What a turn email (or its reminder) tells ``seat``: all from its own view."""
+def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any, seq: int) -> dict[str, Any]:
+    """What a turn email (or its reminder) tells ``seat`` after event ``seq`` (``state`` is the
+    state after it): all from its own view and the public events up to it."""
     view = engine.view(state, seat.display_name)
     legal = engine.legal_moves(state, seat.display_name)
     return {
@@ -122,24 +136,34 @@ def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any) -> dict[
         "view": view,
         "hand": view["players"][seat.display_name].get("hand", []),
         "players": kind_of(game.kind).player_rows(view),
-        "since": since_last_turn(game, seat, engine),
+        "since": since_last_turn(game, seat, engine, state, seq),
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "reply_to": reply_address(seat),
         "examples": _examples(engine, legal),
         "commitment": game.commitment,
-        "seq": game.last_seq,
-        "head_hash": game.head_hash,
+        "seq": seq,
+        "head_hash": (
+            game.head_hash
+            if seq == game.last_seq
+            else Event.objects.values_list("hash", flat=True).get(game=game, seq=seq)
+        ),
     }
+
+
+def turn_context_of(row: OutboundMail) -> dict[str, Any]:
+    """The content of a turn email whose row holds only what it is (seat, seq, deadline):
+    composed after its commit, from the committed events and the seat's view at that seq
+    (registered in ``games.mail.compose.COMPOSED_LATER`` by ``GamesConfig.ready``)."""
+    game, seat, seq = row.game, row.seat, row.context["seq"]
+    assert game is not None and seat is not None, "a turn email belongs to a seat of a game"
+    engine = engine_for(game)
+    context = turn_context(game=game, seat=seat, engine=engine, state=state_at(game, seq), seq=seq)
+    return {**context, "deadline": row.context["deadline"]}
 
 
 def _told(game: Game, seat: Seat) -> bool:
     """Whether ``seat`` has had a turn email since its own last move."""
-    last_own = (
-        Event.objects.filter(game=game, type=events.MOVE, payload__player=seat.display_name)
-        .order_by("-seq")
-        .values_list("seq", flat=True)
-        .first()
-    ) or 0
+    last_own = _last_own_move(game, seat, game.last_seq) or 0
     return OutboundMail.objects.filter(
         game=game, seat=seat, kind="turn", context__seq__gte=last_own
     ).exists()
@@ -158,6 +182,10 @@ def turn_mails_queue(
     """Tell each seat now to move that it is its turn (or, at the end, everyone the result):
     the receiver of ``games.play.turns.turn_begun``.
 
+    A turn email's row holds only what it is (seat, seq, deadline): its content is
+    composed after the commit by whoever renders it (:func:`turn_context_of`), so
+    the locked transaction builds no view and reads no history for it.
+
     After another player's move (or seat change: ``moved``), a player who was told since
     his own last move still waits at the same step (the deploy, a rowing test) and is
     not told twice.
@@ -173,7 +201,8 @@ def turn_mails_queue(
     for name in game.to_move:
         seat = by_name[name]
         if _reachable(seat) and not (moved not in (None, name) and _told(game, seat)):
-            context = turn_context(game=game, seat=seat, engine=engine, state=state)
+            deadline = seat.deadline_at.isoformat() if seat.deadline_at else None
+            context = {"game_kind": game.kind, "seq": game.last_seq, "deadline": deadline}
             _queue(game, seat, "turn", context, now)
 
 
@@ -182,7 +211,7 @@ def reminder_mail_queue(
 ) -> None:
     """Remind ``seat`` that its deadline is near (digest and link-only players are not)."""
     if _reachable(seat) and seat.mail_preference == MailPreference.EVERY_TURN:
-        context = turn_context(game=game, seat=seat, engine=engine, state=state)
+        context = turn_context(game=game, seat=seat, engine=engine, state=state, seq=game.last_seq)
         _queue(game, seat, "reminder", context, now)
 
 

@@ -86,27 +86,32 @@ def game_history(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
     ]
 
 
-def sealed_seq(game: Game) -> int | None:
-    """The seq of the move still sealed in ``game``, if any ([F5], DESIGN §2).
+def sealed_seq(game: Game, *, state: Any = None, seq: int | None = None) -> int | None:
+    """The seq of the move still sealed in ``game`` after event ``seq`` (default: its last), if
+    any ([F5], DESIGN §2); ``state`` is the state after that event, when the caller has it.
 
     While a choice is sealed (a rowing test waiting for its second choice), the summary's
     step names who has ``chosen``; the first choice is then the last move
     played, and nobody but its maker may see it until the second is in.
     """
-    if game.is_over:
-        return None
-    step = engine_for(game).summary(load_state(game)).get("step")
+    if state is None:
+        if game.is_over:
+            return None
+        state = load_state(game)
+    step = engine_for(game).summary(state).get("step")
     if not isinstance(step, dict) or not step.get("chosen"):
         return None
     undone = 0
     stored = Event.objects.filter(game=game, type__in=[events.MOVE, events.MOVE_TAKEN_BACK])
-    for event_type, seq in stored.order_by("-seq").values_list("type", "seq"):
+    if seq is not None:
+        stored = stored.filter(seq__lte=seq)
+    for event_type, event_seq in stored.order_by("-seq").values_list("type", "seq"):
         if event_type == events.MOVE_TAKEN_BACK:
             undone += 1
         elif undone:
             undone -= 1
         else:
-            return seq
+            return event_seq
     return None
 
 

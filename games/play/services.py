@@ -334,6 +334,8 @@ def move_submit(
         game = Game.objects.select_for_update().get(pk=game.pk)
         if seat.game_id != game.pk:
             raise NotYourSeat("This seat does not play in this game.")
+        seats = list(game.seats.all())
+        (mover,) = [other for other in seats if other.pk == seat.pk]
         if move_id is not None:
             earlier = Event.objects.filter(game=game, move_id=move_id).first()
             if earlier is not None:
@@ -356,11 +358,12 @@ def move_submit(
         )
         state = _forced_passes(game, engine, state, now)
         _project(game, engine, state, actor=actor, now=now)
-        mover = Seat.objects.get(pk=seat.pk)
         changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
         if changed:
             mover.save(update_fields=changed)
-        turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
+        turn_begin(
+            game=game, engine=engine, state=state, now=now, moved=seat.display_name, seats=seats
+        )
         game.save(
             update_fields=[
                 "last_seq",

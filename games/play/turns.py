@@ -7,7 +7,7 @@ by ``games.mail``, which hears of the new turn by :data:`turn_begun`.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -33,28 +33,45 @@ without one the minutely beat sweep plays the bot's move anyway.
 """
 
 
-def clocks_update(*, game: Game, restart: Collection[str] = (), now: datetime) -> list[Seat]:
+def clocks_update(
+    *,
+    game: Game,
+    seats: Sequence[Seat] | None = None,
+    restart: Collection[str] = (),
+    now: datetime,
+) -> list[Seat]:
     """Let the seats' clocks follow ``game.to_move`` and its status (``clocks_follow``);
-    save the seats whose clock changed and return all of them."""
-    seats = list(game.seats.all())
+    save the seats whose clock changed and return all of them.
+
+    ``seats`` are all of the game's, when the caller has read them already."""
+    seats = list(game.seats.all() if seats is None else seats)
     before = [[getattr(seat, field) for field in RUNNING_FIELDS] for seat in seats]
     clocks_follow(game=game, seats=seats, restart=restart, now=now)
     for seat, fields in zip(seats, before, strict=True):
-        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields:
-            seat.save(update_fields=RUNNING_FIELDS)
+        after = {field: getattr(seat, field) for field in RUNNING_FIELDS}
+        if list(after.values()) != fields:
+            Seat.objects.filter(pk=seat.pk).update(**after)
     return seats
 
 
 def turn_begin(
-    *, game: Game, engine: Engine, state: Any, now: datetime, moved: str | None = None
+    *,
+    game: Game,
+    engine: Engine,
+    state: Any,
+    now: datetime,
+    moved: str | None = None,
+    seats: Sequence[Seat] | None = None,
 ) -> None:
     """Start the clock of each seat now waited for and send its turn email (at the end: the
     result). ``moved`` names the player who just moved (or whose seat changed hands): his
     clock restarts if he is to move again; the others' running clocks run on.
 
     A bot seat's deadline is now, and :data:`bot_to_move` is sent on commit to have it played.
+    ``seats`` are all of the game's, when the caller has read them already.
     """
-    seats = clocks_update(game=game, restart=() if moved is None else (moved,), now=now)
+    restart = () if moved is None else (moved,)
+    seats = clocks_update(game=game, seats=seats, restart=restart, now=now)
     turn_begun.send(
         sender=Game, game=game, engine=engine, state=state, seats=seats, moved=moved, now=now
     )

@@ -15,7 +15,7 @@ import pytest
 from games.mail.compose import mail_compose
 from games.models import Game, OutboundMail
 from games.play.services import PlayerSpec, game_create, move_submit
-from games.store.loading import engine_for, load_state
+from games.store.loading import engine_for, load_state, state_at
 
 NAMES = ("Anne", "Bart", "Cleo", "Dirk")
 
@@ -74,3 +74,31 @@ def test_it_never_mails_a_seat_what_the_rules_hide_from_it(
         move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
         game.refresh_from_db()
     assert checked >= 40
+
+
+def test_a_turn_email_composed_after_later_moves_shows_its_seat_the_game_at_its_seq(
+    db: None,
+) -> None:
+    players = [PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in NAMES[:3]]
+    game = game_create(kind="freibeuter", players=players, seed=31)
+    engine = engine_for(game)
+    first = OutboundMail.objects.get(game=game, kind="turn")
+    assert set(first.context) == {"game_kind", "seq", "deadline"}  # only what the email is
+    rng = random.Random(31)
+    for _ in range(6):
+        state, (name,) = load_state(game), game.to_move
+        seat = game.seats.get(display_name=name)
+        move = rng.choice(engine.legal_moves(state, name))
+        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
+        game.refresh_from_db()
+    reader, seq = first.seat.display_name, first.context["seq"]
+    assert engine.view(load_state(game), reader) != engine.view(state_at(game, seq), reader)
+    text = _readable(first)
+    assert first.context["view"] == engine.view(state_at(game, seq), reader)
+    assert first.context["seq"] == seq and first.context["since"] == []
+    assert first.context["head_hash"] == game.events.get(seq=seq).hash != game.head_hash
+    for secret in _secrets_hidden_from(reader, state_at(game, seq), game):
+        assert secret not in text
+    later = engine.view(load_state(game), reader)["players"][reader]["hand"]
+    assert OutboundMail.objects.get(pk=first.pk).context == first.context  # kept for a retry
+    assert later != first.context["hand"]

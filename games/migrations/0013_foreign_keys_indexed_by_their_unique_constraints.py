@@ -10,7 +10,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0011_outbox_rows_name_their_game_kind"),
+        ("games", "0012_outbox_rows_name_their_game_kind"),
     ]
 
     operations = [

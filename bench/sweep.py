@@ -17,13 +17,17 @@ Never part of the test run.
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
-import time
-from datetime import timedelta
 from pathlib import Path
-from typing import Any
+
+# bench/http.py would shadow the standard library's ``http`` for Django: unlist this folder.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import time  # noqa: E402
+from datetime import timedelta  # noqa: E402
+from typing import Any  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE = "freibeuter_sweepbench"

@@ -18,11 +18,13 @@ process over keep-alive connections to 127.0.0.1 only, until the time is up:
 It prints the latency of the move POST, the game-detail GET and the legal GET
 (p50/p99), and moves per second.
 
-- ``pages`` (the web pages): 10,000 games under way (``--games``), dealt by
-  the services for a few dozen and then cloned row by row (games, seats,
-  events: the same records under new ids), and the reader threads fetch the
-  seat's game page ``/play/<token>/``, the spectator's ``/games/<id>/`` and the
-  dashboard ``/`` (a random page of it), each from a random game.
+- ``pages`` (the pages and lists): 100,000 games under way (``--games``),
+  dealt by the services for a few dozen and then cloned in bulk with SQL
+  (games, seats, events: the same records under new ids; then ``VACUUM
+  ANALYZE``, as autovacuum would), and the reader threads fetch the seat's game
+  page ``/play/<token>/`` and the spectator's ``/games/<id>/`` of a random
+  game, the dashboard ``/`` and its 20th page, the game list ``/api/games/``,
+  and its ``?player=`` for a name in every cloned game and for a name in one.
 
 Never part of the test run.
 """
@@ -104,17 +106,21 @@ print(json.dumps(games))
 
 
 PAGE_TEMPLATES = 40
+RARE = ("Rosa", "Sven")
+"""The players of one game only: ``?player=Rosa`` finds one game among all the others."""
 
 
 def _deal_many(env: dict[str, str], count: int) -> list[dict[str, Any]]:
-    """``count`` games under way: a few dealt and played by the services, then cloned in bulk."""
+    """``count`` games under way: a few dealt and played by the services, then cloned in bulk
+    (``tests.bulk``: three ``INSERT … SELECT`` statements a template), then analysed."""
     code = f"""
 import json, random
 from django.db import transaction
 from games.play.links import seat_token
 from games.store.loading import engine_for, load_state
-from games.models import Event, Game, Seat
+from games.models import Game
 from games.play.services import PlayerSpec, game_create, move_submit
+from tests.bulk import games_clone
 templates = []
 for i in range({PAGE_TEMPLATES}):
     game = game_create(kind="freibeuter", players=[PlayerSpec(name=n) for n in {list(SEATS)!r}],
@@ -129,29 +135,31 @@ for i in range({PAGE_TEMPLATES}):
         if game.status != "active":
             break
     if game.status == "active":
-        templates.append((game, list(game.seats.all()), list(game.events.all())))
-games = []
+        templates.append(game)
+rare = game_create(kind="freibeuter", players=[PlayerSpec(name=n) for n in {list(RARE)!r}], seed=1)
+clones = []
 with transaction.atomic():
-    for number in range({count} - len(templates)):
-        source, seats, events = templates[number % len(templates)]
-        skip = ("id", "created_at", "updated_at")
-        clone = Game.objects.create(**{{f.name: getattr(source, f.name)
-            for f in Game._meta.concrete_fields if f.name not in skip}})
-        Seat.objects.bulk_create(Seat(**{{f.name: getattr(seat, f.name)
-            for f in Seat._meta.concrete_fields if f.name not in ("id", "game")}}, game=clone)
-            for seat in seats)
-        Event.objects.bulk_create(Event(game=clone, seq=e.seq, type=e.type, version=e.version,
-            payload=e.payload, actor=e.actor) for e in events)
-        if number % 25 == 0:
-            games.append(clone)
-games += [game for game, _, _ in templates]
-picked = [{{"id": g.pk, "tokens": {{s.display_name: seat_token(s) for s in g.seats.all()}}}}
-          for g in games]
-print(json.dumps(picked))
+    for number, template in enumerate(templates):
+        copies = ({count} - len(templates) - 1) // len(templates)
+        copies += number < ({count} - len(templates) - 1) % len(templates)
+        clones += games_clone(template, copies)
+sample = random.Random(0).sample(clones, min(400, len(clones)))
+picked = templates + list(Game.objects.filter(pk__in=sample))
+print(json.dumps([{{"id": g.pk, "tokens": {{s.display_name: seat_token(s) for s in g.seats.all()}}}}
+                  for g in picked]))
 """
     shell = [sys.executable, "manage.py", "shell", "--no-imports", "-c", code]
     result = subprocess.run(shell, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    _analyse(env)
     return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def _analyse(env: dict[str, str]) -> None:
+    """What autovacuum would do after a bulk load: the planner's statistics, the visibility map."""
+    import psycopg
+
+    with psycopg.connect(env["DATABASE_URL"], autocommit=True) as connection:
+        connection.execute("VACUUM ANALYZE")
 
 
 def _start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int) -> subprocess.Popen:
@@ -304,9 +312,19 @@ class SeatPlayer(Player):
 
 
 class Reader(Player):
-    """One reader of the web pages: a seat's game page, a spectator's, the dashboard."""
+    """One reader of the pages and lists: a seat's game page, a spectator's, the dashboard's
+    first and 20th page, the game list API and its ``?player=`` (a name in every cloned
+    game, and a name in one game only)."""
 
-    KINDS = ("game page", "spectator page", "dashboard")
+    KINDS = (
+        "game page",
+        "spectator page",
+        "dashboard",
+        "dashboard page 20",
+        "API list",
+        "API ?player=Ann",
+        "API ?player=Rosa",
+    )
 
     def __init__(self, port: int, games: list[dict[str, Any]], seed: int) -> None:
         super().__init__(port, games, seed)
@@ -330,26 +348,32 @@ class Reader(Player):
             token = self.rng.choice(list(game["tokens"].values()))
             self._get("game page", f"/play/{token}/")
             self._get("spectator page", f"/games/{game['id']}/")
-            self._get("dashboard", f"/?page={self.rng.randint(1, 20)}")
+            self._get("dashboard", "/")
+            self._get("dashboard page 20", "/?page=20")
+            self._get("API list", "/api/games/")
+            self._get("API ?player=Ann", "/api/games/?player=Ann")
+            self._get("API ?player=Rosa", f"/api/games/?player={RARE[0]}")
 
 
-PAGE_BUDGETS = {"game page": 30.0, "spectator page": 30.0, "dashboard": 50.0}
+PAGE_BUDGET = 30.0
+"""Each page's and list's p50, in ms."""
 
 
 def _report_pages(readers: list[Reader], elapsed: float, server: str, count: int) -> None:
     print(f"http bench: {len(readers)} concurrent readers (pages), {count} games under way, "
           f"{server}, PostgreSQL + Redis, {elapsed:.1f} s")  # fmt: skip
-    verdicts = []
+    over = []
     for kind in Reader.KINDS:
         values = [t for reader in readers for t in reader.timings[kind]]
         p50, p99 = _percentile(values, 50), _percentile(values, 99)
         print(
-            f"  {kind + ' GET':20} p50 {p50:6.1f} ms   p99 {p99:6.1f} ms   ({len(values)} requests)"
+            f"  {kind + ' GET':24} p50 {p50:6.1f} ms   p99 {p99:6.1f} ms   ({len(values)} requests)"
         )
-        limit = PAGE_BUDGETS[kind]
-        verdicts.append(f"{kind} p50 <= {limit:.0f} ms: {'ok' if p50 <= limit else 'OVER'}")
+        if p50 > PAGE_BUDGET:
+            over.append(kind)
     print(f"  errors           {sum(reader.errors for reader in readers)}")
-    print(f"  budget           {', '.join(verdicts)}")
+    verdict = f"OVER: {', '.join(over)}" if over else "ok"
+    print(f"  budget           each p50 <= {PAGE_BUDGET:.0f} ms: {verdict}")
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -389,7 +413,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=16, help="a multiple of 4 for --mode seats")
     parser.add_argument("--mode", choices=["hotseat", "seats", "pages"], default="hotseat")
-    parser.add_argument("--games", type=int, default=10_000, help="games under way (pages)")
+    parser.add_argument("--games", type=int, default=100_000, help="games under way (pages)")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=4)

@@ -152,7 +152,11 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
             models.UniqueConstraint(fields=["game", "display_name"], name="seat_unique_name"),
         ]
-        indexes = [models.Index(Upper("email"), name="seat_email_upper")]
+        indexes = [
+            models.Index(Upper("email"), name="seat_email_upper"),
+            # the game list's ?player= (an EXISTS by name; the unique constraint leads with game)
+            models.Index(fields=["display_name", "game"], name="seat_name_game"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.display_name} (seat {self.position} of game #{self.game_id})"

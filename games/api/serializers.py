@@ -23,6 +23,7 @@ from games.api.fields import (
     StrictIntegerField,
     StrictRegexField,
 )
+from games.api.pagination import LIMIT, MAX_LIMIT
 from games.kinds import has_kind, kind_names
 from games.names import NAME_LENGTH, BadName, NameTaken, name_clean, names_clean
 from games.play import chat, services
@@ -229,8 +230,12 @@ class GameListQuery(serializers.Serializer):  # type: ignore[type-arg]
         trim_whitespace=False,
         help_text="A player's name, exactly as it is shown.",
     )
-    limit = serializers.IntegerField(min_value=1, max_value=200, default=50)
-    offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
+    limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=LIMIT)
+    cursor = serializers.CharField(
+        required=False,
+        max_length=200,
+        help_text="Where the page starts: the cursor in a page's `next` or `previous` link.",
+    )
 
 
 class HistoryQuery(serializers.Serializer):  # type: ignore[type-arg]
@@ -273,7 +278,8 @@ class GameOutput(serializers.Serializer):  # type: ignore[type-arg]
 
 
 class GameListOutput(serializers.Serializer):  # type: ignore[type-arg]
-    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True, help_text="The page of older games, if any.")
+    previous = serializers.URLField(allow_null=True, help_text="The page of newer games, if any.")
     results = GameOutput(many=True)
 
 

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from games.api import serializers as io
 from games.api.auth import caller_seat
+from games.api.pagination import GamePagination
 from games.errors import NotYourSeat
 from games.models import Game, Seat
 from games.play import selectors, services
@@ -24,7 +25,7 @@ from games.store.loading import engine_for
 ERROR_MEANINGS = {
     400: "Malformed input, or a move its game's rules refuse (the engine's code and message).",
     403: "A bad seat token, or someone else's seat.",
-    404: "No such game.",
+    404: "No such game, or no such page of games (a `cursor` that names none).",
     409: "The game's state refuses it now: `stale_seq` (with the current `seq`), a game "
     "over or paused, a reused `move_id`, a takeback that cannot be asked or answered.",
     413: "The request body is larger than 64 KiB.",
@@ -86,8 +87,9 @@ class GameListView(APIView):
         games = selectors.game_list(
             status=query.get("status"), kind=query.get("kind"), player=query.get("player")
         )
-        page = games[query["offset"] : query["offset"] + query["limit"]]
-        return Response(io.GameListOutput({"count": games.count(), "results": page}).data)
+        paginator = GamePagination()
+        page = paginator.paginate_queryset(games, request, view=self)
+        return paginator.get_paginated_response(io.GameOutput(page, many=True).data)
 
     @extend_schema(
         operation_id="games_create",

@@ -1,8 +1,9 @@
 """The deadline sweep: reminders and the timeout ladder, each step an event and an email.
 
-Celery beat runs :func:`deadline_sweep` every minute. It locks each due game
-with ``SELECT … FOR UPDATE SKIP LOCKED`` and re-checks the deadline under the
-lock, so a late, duplicated or concurrent sweep changes nothing twice: once a
+Celery beat runs :func:`deadline_sweep` every minute. It locks due games
+with ``SELECT … FOR UPDATE SKIP LOCKED`` (reminders: :data:`CHUNK` games in one
+statement, committed together) and re-checks the deadline under the lock,
+so a late, duplicated or concurrent sweep changes nothing twice: once a
 deadline is dealt with, the seat's and the game's ``deadline_at`` have moved
 on. A reminder sent is recorded (``reminder_sent``), so it is never sent twice,
 even after a rebuild. Where several players decide at once, each has his own
@@ -17,14 +18,23 @@ deadline and is timed out on his own. The ladder, by the game's
 3. with the ``pause`` policy the game is paused for a moderator (``game_paused``).
 
 The late player is told what happened only after it has been recorded.
+
+A run reads the due games oldest first, on the ``(status, remind_at)`` and
+``(status, deadline_at)`` indexes, a batch at a time, each batch twice the last
+while the backlog lasts (a keyset on the due time and id, never a count). It
+takes no new game after :data:`SWEEP_SECONDS`, so it ends within its beat
+minute; what is left is the first the next run reads.
 """
 
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from games.errors import GameError, GameNotActive
@@ -48,6 +58,12 @@ from games.timecontrol.deadlines import (
 log = logging.getLogger(__name__)
 
 BATCH = 200
+"""Due games in a run's first read; each further read takes twice as many, up to MAX_BATCH."""
+MAX_BATCH = 6400
+CHUNK = 20
+"""Due games dealt with in one transaction: one lock statement (reminders) and one commit."""
+SWEEP_SECONDS = 45.0
+"""A run takes no new game after this long, ending within the beat's minute."""
 BOT_CHAIN = 64
 """At most this many bot moves in a row for one game in one sweep."""
 
@@ -58,49 +74,49 @@ class NoVacationLeft(GameError):
     code = "no_vacation_left"
 
 
-def _locked(game_id: int, **due: datetime) -> Game | None:
-    """The game, locked, if it is active and still due; ``None`` if another sweep holds it."""
-    return (
-        Game.objects.select_for_update(skip_locked=True)
-        .filter(pk=game_id, status=Game.Status.ACTIVE, **due)
-        .first()
-    )
-
-
-def _remind(game_id: int, now: datetime) -> bool:
-    """Remind each seat whose reminder is due and whose deadline has not passed yet."""
+def _remind(game_ids: list[int], now: datetime) -> int:
+    """Send the due reminders of the games ``game_ids``, locked in one statement (those no
+    other sweep holds, re-checked under the lock) and committed together; count the games."""
     with transaction.atomic():
-        game = _locked(game_id, remind_at__lte=now)
-        if game is None:
-            return False
-        seats = list(game.seats.all())
-        due = [
-            (seat, seat.deadline_at)
-            for seat in seats
-            if seat.remind_at is not None
-            and seat.deadline_at is not None
-            and seat.remind_at <= now < seat.deadline_at  # past it: a timeout instead
-        ]
-        if not due:  # the game's earliest reminder is a late seat's: the timeout deals with it
-            return False
-        engine, state = engine_for(game), load_state(game)
-        for seat, deadline in due:
-            payload = events.reminder_sent_payload(
-                player=seat.display_name, deadline=deadline.isoformat()
-            )
-            event_append(
-                game,
-                event_type=events.REMINDER_SENT,
-                payload=payload,
-                actor="system:deadline",
-                now=now,
-            )
-            seat.remind_at = None
-            seat.save(update_fields=["remind_at"])
-            reminder_mail_queue(game=game, seat=seat, engine=engine, state=state, now=now)
-        clocks_earliest(game, seats)
-        game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
-        return True
+        games = (
+            Game.objects.select_for_update(skip_locked=True)
+            .filter(pk__in=game_ids, status=Game.Status.ACTIVE, remind_at__lte=now)
+            .order_by("pk")
+            .prefetch_related(Prefetch("seats", Seat.objects.order_by("game_id", "position")))
+        )
+        return sum(_remind_seats(game, now) for game in games)
+
+
+def _remind_seats(game: Game, now: datetime) -> bool:
+    """Remind each seat whose reminder is due and whose deadline has not passed yet."""
+    seats = list(game.seats.all())
+    due = [
+        (seat, seat.deadline_at)
+        for seat in seats
+        if seat.remind_at is not None
+        and seat.deadline_at is not None
+        and seat.remind_at <= now < seat.deadline_at  # past it: a timeout instead
+    ]
+    if not due:  # the game's earliest reminder is a late seat's: the timeout deals with it
+        return False
+    engine, state = engine_for(game), load_state(game)
+    for seat, deadline in due:
+        payload = events.reminder_sent_payload(
+            player=seat.display_name, deadline=deadline.isoformat()
+        )
+        event_append(
+            game,
+            event_type=events.REMINDER_SENT,
+            payload=payload,
+            actor="system:deadline",
+            now=now,
+        )
+        seat.remind_at = None
+        seat.save(update_fields=["remind_at"])
+        reminder_mail_queue(game=game, seat=seat, engine=engine, state=state, now=now)
+    clocks_earliest(game, seats)
+    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    return True
 
 
 def _bot_plays(game: Game, seat: Seat, now: datetime, *, timed_out: bool = False) -> str:
@@ -165,7 +181,11 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
 
 def _expire(game_id: int, now: datetime) -> bool:
     with transaction.atomic():
-        game = _locked(game_id, deadline_at__lte=now)
+        game = (
+            Game.objects.select_for_update(skip_locked=True)
+            .filter(pk=game_id, status=Game.Status.ACTIVE, deadline_at__lte=now)
+            .first()
+        )
         if game is None:
             return False
         late = game.seats.filter(display_name__in=game.to_move, deadline_at__lte=now)
@@ -179,20 +199,52 @@ def _expire(game_id: int, now: datetime) -> bool:
         return True
 
 
+def _expire_all(game_ids: list[int], now: datetime) -> int:
+    """Deal with each late seat of the games ``game_ids`` in turn (a bot's reply too), each
+    step its own savepoint, the games committed together; count the steps."""
+    steps = 0
+    with transaction.atomic():
+        for game_id in game_ids:
+            for _ in range(BOT_CHAIN):
+                if not _expire(game_id, now):
+                    break
+                steps += 1
+    return steps
+
+
+def due_games(
+    field: str, now: datetime, batch: int, after: tuple[datetime, int] | None
+) -> QuerySet[Game, tuple[datetime, int]]:
+    """The next ``batch`` active games whose ``field`` (``remind_at`` or ``deadline_at``) is
+    due at ``now``, oldest first after the ``(time, id)`` ``after``: ``(time, id)`` rows."""
+    due = Game.objects.filter(status=Game.Status.ACTIVE, **{f"{field}__lte": now})
+    if after is not None:
+        at, pk = after
+        due = due.filter(Q(**{f"{field}__gt": at}) | Q(**{field: at, "pk__gt": pk}))
+    return due.order_by(field, "pk").values_list(field, "pk")[:batch]
+
+
+def _sweep(
+    field: str, step: Callable[[list[int], datetime], int], now: datetime, until: float
+) -> int:
+    steps, batch, after = 0, BATCH, None
+    while True:
+        rows = list(due_games(field, now, batch, after))
+        for start in range(0, len(rows), CHUNK):
+            if time.monotonic() >= until:
+                return steps
+            steps += step([game_id for _, game_id in rows[start : start + CHUNK]], now)
+        if len(rows) < batch:
+            return steps
+        after, batch = rows[-1], min(2 * batch, MAX_BATCH)
+
+
 def deadline_sweep(*, now: datetime | None = None) -> int:
     """Send due reminders and apply the ladder to every game past its deadline; count steps."""
     now = now or timezone.now()
-    steps = 0
-    due = Game.objects.filter(status=Game.Status.ACTIVE, remind_at__lte=now)
-    for game_id in due.values_list("pk", flat=True)[:BATCH]:
-        steps += _remind(game_id, now)
-    expired = Game.objects.filter(status=Game.Status.ACTIVE, deadline_at__lte=now)
-    for game_id in expired.order_by("deadline_at").values_list("pk", flat=True)[:BATCH]:
-        for _ in range(BOT_CHAIN):
-            if not _expire(game_id, now):
-                break
-            steps += 1
-    return steps
+    until = time.monotonic() + SWEEP_SECONDS
+    steps = _sweep("remind_at", _remind, now, until)
+    return steps + _sweep("deadline_at", _expire_all, now, until)
 
 
 def vacation_days_used(*, seat: Seat, year: int) -> int:

@@ -1,15 +1,17 @@
 """Reads for the dashboard: games under way, finished games, and a signed-in reader's own.
 
 Only projections are read (``Game`` fields, seats, and the payload of each
-listed game's latest move by its ``(game, seq)`` index), never a replay, so a
-page costs the same with ten games or ten thousand.
+listed game's latest move by its ``(game, seq)`` index), never a replay, and
+nothing is counted: a page reads its rows and one more on the recent-games index
+(that one tells whether an older page follows), so a page costs the same with
+ten games or a hundred thousand.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from django.core.paginator import Paginator
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from games.display import game_label, local_time
@@ -23,6 +25,34 @@ PAGE_SIZE = 20
 MINE_LIMIT = 200
 FILTERS = ("", "mine", "waiting", "finished")
 UNDER_WAY = (Game.Status.ACTIVE, Game.Status.PAUSED)
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a list: its number and whether a newer and an older page follow."""
+
+    number: int
+    has_next: bool
+
+    @property
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    @property
+    def previous_page_number(self) -> int:
+        return self.number - 1
+
+    @property
+    def next_page_number(self) -> int:
+        return self.number + 1
+
+
+def _page_number(page: str | int) -> int:
+    """``page`` as a page number; anything but a positive whole number is the first page."""
+    try:
+        return max(int(page), 1)
+    except (TypeError, ValueError):
+        return 1
 
 
 def _with_last_move(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -116,10 +146,14 @@ def dashboard(*, email: str | None, show: str, page: str | int) -> dict[str, Any
     else:
         games = Game.objects.filter(status__in=UNDER_WAY)
     ordering = ("-updated_at", "-id")
-    paginator = Paginator(games.order_by(*ordering).values_list("pk", flat=True), PAGE_SIZE)
-    current = paginator.get_page(page)
+    number = _page_number(page)
+    start = (number - 1) * PAGE_SIZE
+    ids = list(
+        games.order_by(*ordering).values_list("pk", flat=True)[start : start + PAGE_SIZE + 1]
+    )
+    current = Page(number=number, has_next=len(ids) > PAGE_SIZE)
     # The latest-move subqueries run for the page's rows only, not for the rows skipped over.
-    listed = _with_last_move(Game.objects.filter(pk__in=list(current.object_list)))
+    listed = _with_last_move(Game.objects.filter(pk__in=ids[:PAGE_SIZE]))
     rows = [_row(game, email, time_zone) for game in listed.order_by(*ordering)]
     mine_rows: list[dict[str, Any]] = []
     if email and show == "" and current.number == 1 and mine_ids:

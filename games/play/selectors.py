@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from engine import chain
 from games.errors import RecordHidden
@@ -28,14 +28,15 @@ VERIFY_CHAIN_COMMAND = "python -m engine verify-chain RECORD [HASH ...]"
 def game_list(
     *, status: str | None = None, kind: str | None = None, player: str | None = None
 ) -> QuerySet[Game]:
-    """Games, newest first, optionally filtered by status, kind and a player's name."""
+    """Games, newest first, optionally filtered by status, kind and a player's name (an
+    ``EXISTS`` on the seats' name index: no join to make distinct)."""
     games = Game.objects.prefetch_related("seats")
     if status:
         games = games.filter(status=status)
     if kind:
         games = games.filter(kind=kind)
     if player:
-        games = games.filter(seats__display_name=player).distinct()
+        games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), display_name=player)))
     return games
 
 

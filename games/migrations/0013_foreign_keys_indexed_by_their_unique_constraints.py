@@ -2,10 +2,19 @@
 
 ``event_unique_seq`` (game, seq) and ``seat_unique_position`` (game, position) serve every
 lookup by game, so the separate index only cost each move's inserts and updates.
+
+On SQLite, altering a column rebuilds the table, and the rebuilt ``games_event`` has lost
+the immutability triggers of 0006: they are installed again after the change (and, going
+back, after the reverse change).
 """
+
+import importlib
 
 import django.db.models.deletion
 from django.db import migrations, models
+
+SQLITE_TRIGGERS = importlib.import_module("games.migrations.0006_event_immutable_sqlite_trigger")
+REINSTALL = SQLITE_TRIGGERS._on_sqlite(SQLITE_TRIGGERS.INSTALL)
 
 
 class Migration(migrations.Migration):
@@ -14,6 +23,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.RunPython(migrations.RunPython.noop, REINSTALL),
         migrations.AlterField(
             model_name="event",
             name="game",
@@ -34,4 +44,5 @@ class Migration(migrations.Migration):
                 to="games.game",
             ),
         ),
+        migrations.RunPython(REINSTALL, migrations.RunPython.noop),
     ]

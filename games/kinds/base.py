@@ -141,7 +141,8 @@ class Kind(Protocol):
 
     PAGE_TEMPLATE: str
     PLAY_AREA_TEMPLATE: str
-    HISTORY_TEMPLATE: str
     REPLAY_TEMPLATE: str
+    DEAL_TEMPLATE: str
+    """The finished game's deal (``setup`` of its record), on the shared history page."""
     TAKEBACK_MOVES: frozenset[str]
     """Move types that reveal nothing hidden (no card, ship or die), so may be taken back."""

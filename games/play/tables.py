@@ -3,12 +3,12 @@
 The kinds (``games.kinds.<game>``) never read the database; pages give them
 this :class:`~games.kinds.base.Table` of plain data. What costs a replay (the
 history) or is published only at the end (the deal) is a function the kind
-calls when its page shows it.
+calls when its page shows it, computed once per table however often it is asked.
 """
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from games.event_lines import event_line
@@ -42,8 +42,8 @@ def table_for(*, game: Game, seat: Seat | None) -> Table:
         legal=engine.legal_moves(state, viewer) if moving else [],
         sealed_seq=partial(sealed_seq, game),
         last_move=partial(_last_move, game, state),
-        history=partial(_history, game),
-        revealed=partial(_revealed, game),
+        history=cache(partial(_history, game)),
+        revealed=cache(partial(_revealed, game)),
     )
 
 

@@ -1,8 +1,11 @@
 """The history page of a game: the moves in words and a replay slider, for a seat or anyone.
 
 ``?at=N`` shows the board after move N; ``board/`` is the htmx fragment the
-slider swaps in. A finished game also shows its revealed deal, its record to
-download and the salt that opens its fairness commitment. Every game shows the
+slider swaps in. One page for every game: its kind gives the moves in words and
+the board (``history_context``), the page adds the notes at the table (chat,
+moderators' actions, timeouts) and, once the game is over, its revealed deal (the
+kind's ``DEAL_TEMPLATE``), its record to download and the salt that opens its
+fairness commitment. Every game shows the
 head of its history's hash chain and the hash after each event (``games.store.chain``).
 """
 
@@ -34,8 +37,9 @@ def _at(request: HttpRequest) -> int | None:
 def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, Any]:
     base = request.path.removesuffix("board/")
     kind = kind_of(game.kind)
-    context = kind.history_context(table=table_for(game=game, seat=seat), at=_at(request))
-    context.update(game=game, seat=seat, label=game_label(game), base=base)
+    table = table_for(game=game, seat=seat)
+    context = kind.history_context(table=table, at=_at(request))
+    context.update(game=game, seat=seat, label=game_label(game), base=base, table=table)
     context["replay_template"] = kind.REPLAY_TEMPLATE
     context["game_url"] = base.removesuffix("history/")
     return context
@@ -46,8 +50,15 @@ def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -
     if fragment:
         return render(request, kind.REPLAY_TEMPLATE, _context(request, game, seat))
     context = _context(request, game, seat)
-    context.update(chain=chain_hashes(game=game), verify_chain=VERIFY_CHAIN_COMMAND)
-    return render(request, kind.HISTORY_TEMPLATE, context)
+    table = context.pop("table")
+    context.update(
+        notes=table.history().notes,
+        revealed=table.revealed(),
+        deal_template=kind.DEAL_TEMPLATE,
+        chain=chain_hashes(game=game),
+        verify_chain=VERIFY_CHAIN_COMMAND,
+    )
+    return render(request, "games/history.html", context)
 
 
 @require_GET

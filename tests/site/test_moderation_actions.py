@@ -11,7 +11,6 @@ from django.contrib.auth.models import User
 from django.utils import translation
 
 from games.errors import GameNotActive, GameOver, NotAllowed
-from games.kinds.freibeuter import history_context
 from games.models import Event, Game, OutboundMail
 from games.moderation import actions
 from games.play.links import seat_from_token, seat_token
@@ -55,10 +54,7 @@ def _notices(game: Game) -> list[str]:
 def _history(game: Game) -> list[str]:
     game.refresh_from_db()
     with translation.override("en"):
-        return [
-            note["words"]
-            for note in history_context(table=table_for(game=game, seat=None), at=None)["notes"]
-        ]
+        return [note.words for note in table_for(game=game, seat=None).history().notes]
 
 
 def test_it_pauses_and_resumes_with_reason(game: Game, mod: User) -> None:

@@ -77,10 +77,12 @@ def test_a_boarding_move_is_taken_back_when_all_others_accept(game: Game) -> Non
     assert engine.summary(load_state(game)) == start == engine.summary(_replayed(game))
     assert game_projections_rebuild(game=game) is False
     assert moves_played(game) == []
+    table = table_for(game=game, seat=None)
     with translation.override("en"):
-        history = history_context(table=table_for(game=game, seat=None), at=None)
+        history = history_context(table=table, at=None)
+        notes = table.history().notes
     assert history["moves"] == []
-    assert history["notes"][-1]["words"] == "Anne took back his last move."
+    assert notes[-1].words == "Anne took back his last move."
 
 
 def test_the_game_goes_on_after_a_takeback(game: Game) -> None:

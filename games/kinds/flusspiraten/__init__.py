@@ -4,7 +4,7 @@ Here the page and history contexts, moves in words, score rows, seat marks
 and the timeout defaults; the river's geometry and SVG drawing are in
 ``river``, its emailed picture in ``river_png``; the templates in
 ``templates/games/flusspiraten/`` (the history page is the shared
-``games/table_history.html``).
+``games/history.html``).
 
 Emails carry the river as a text table: one row per position 1–17 with both
 lanes, the boats on them and the pirates on the banks and fords, then the
@@ -155,7 +155,7 @@ PAGE_TEMPLATE = "games/flusspiraten/game.html"
 PLAY_AREA_TEMPLATE = "games/flusspiraten/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset()
 """Every move is bound to dice rolled or a sealed choice made since."""
-HISTORY_TEMPLATE = "games/table_history.html"
+DEAL_TEMPLATE = "games/flusspiraten/_deal.html"
 REPLAY_TEMPLATE = "games/flusspiraten/_replay.html"
 
 

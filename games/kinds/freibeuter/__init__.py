@@ -20,7 +20,7 @@ from games.kinds.freibeuter.history import history_context
 from games.kinds.freibeuter.page import page_context
 
 __all__ = [
-    "HISTORY_TEMPLATE",
+    "DEAL_TEMPLATE",
     "PAGE_TEMPLATE",
     "PLAY_AREA_TEMPLATE",
     "REPLAY_TEMPLATE",
@@ -60,5 +60,5 @@ PAGE_TEMPLATE = "games/freibeuter/game.html"
 PLAY_AREA_TEMPLATE = "games/freibeuter/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset({"board"})
 """Only boarding draws no card (rules §3a)."""
-HISTORY_TEMPLATE = "games/freibeuter/history.html"
+DEAL_TEMPLATE = "games/freibeuter/_deal.html"
 REPLAY_TEMPLATE = "games/freibeuter/_replay.html"

@@ -3,15 +3,16 @@
 The game is replayed from its events (the table's ``history``), and each
 position is seen through ``view(state, viewer)``: a seat sees its own past
 hands, never another's; a spectator sees none. Descriptions use public
-positions only (``describe``). A finished game adds its record, the revealed
-deal and the salt that opens the fairness commitment.
+positions only (``describe``). The notes at the table and, once the game is
+over, its record and salt are the shared history page's (``games.web.history_views``);
+the revealed deal is drawn by ``_deal.html``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.kinds.base import Revealed, Table, replay_fields
+from games.kinds.base import Table, replay_fields
 from games.kinds.freibeuter.describe import move_words, player_label, public_position
 from games.kinds.freibeuter.drawing import board_drawing, player_marks
 from games.kinds.freibeuter.page import move_highlight
@@ -44,10 +45,8 @@ def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
     view = engine.view(history.state_after(at), viewer)
     marks = player_marks(view)
     highlight = move_highlight(history.moves[at - 1].move) if at else set()
-    revealed = table.revealed()
     return {
         **replay_fields(moves, at),
-        "notes": [{"seq": n.seq, "after": n.after, "words": n.words} for n in history.notes],
         "view": view,
         "board": board_svg(board_drawing(view, marks, last=highlight)),
         "players": [
@@ -64,17 +63,4 @@ def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
             }
             for name, player in sorted(view["players"].items(), key=lambda item: item[1]["seat"])
         ],
-        "revealed": None if revealed is None else game_revealed(revealed),
-    }
-
-
-def game_revealed(revealed: Revealed) -> dict[str, Any]:
-    """The finished game's deal, record and the salt of its commitment (never before the end)."""
-    record = revealed.record
-    return {
-        "record": record,
-        "hands": list(record["setup"]["hands"].items()),
-        "sea_deck": record["setup"]["sea_deck"],
-        "dutchman_deck": record["setup"]["dutchman_deck"],
-        "fairness": revealed.fairness,
     }

@@ -3,7 +3,7 @@
 Here the page and history contexts, moves in words, money rows, seat marks
 and the timeout move; the emailed picture is ``table_png``; the templates are in
 ``templates/games/seerauber/`` (the history page is the shared
-``games/table_history.html``). The table is all public [S6]: the displayed
+``games/history.html``). The table is all public [S6]: the displayed
 ships, every stack bottom to top with its captain, the free pirates, ducats
 and booty.
 """
@@ -182,7 +182,7 @@ def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
     }
 
 
-HISTORY_TEMPLATE = "games/table_history.html"
+DEAL_TEMPLATE = "games/seerauber/_deal.html"
 REPLAY_TEMPLATE = "games/seerauber/_replay.html"
 
 

@@ -65,6 +65,7 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
     context.update(
         game=game,
         seat=seat,
+        your_turn=bool(table.legal),
         deadline=deadline_for(game, seat),
         deadline_local=deadline_local(game, seat),
         time_zone=seat.time_zone if seat is not None else "UTC",

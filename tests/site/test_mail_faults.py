@@ -133,7 +133,7 @@ def test_it_sends_the_row_of_a_worker_killed_during_the_send(
     hanging.start()
     try:
         worker = _worker_process(
-            queue, hanging.port, django_settings.CELERY_BROKER_URL, MAIL_LEASE_SECONDS="3"
+            queue, hanging.port, django_settings.CELERY_BROKER_URL, MAIL_LEASE_SECONDS="12"
         )
         processes.append(worker)
         (game,) = _games(1)
@@ -146,7 +146,7 @@ def test_it_sends_the_row_of_a_worker_killed_during_the_send(
     assert row.status == "pending" and row.attempts == 1 and row.claimed_until is not None
     assert mail_due(now=timezone.now()) == []  # the dead worker's lease still holds
 
-    poll(lambda: mail_due(now=timezone.now()) == [row.pk], timeout=10)
+    poll(lambda: mail_due(now=timezone.now()) == [row.pk], timeout=40)
     for mail_id in mail_due(now=timezone.now()):
         mail_send_task.apply(args=[mail_id])  # what the sweep's queued task does
     row.refresh_from_db()

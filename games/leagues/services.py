@@ -130,7 +130,9 @@ def league_sign_up(
 ) -> LeagueEntry:
     """Sign ``player`` (an account; ``None``: a visitor without one) up to ``league``."""
     if player is None:
-        raise NoAccount("Sign in and choose a handle first: a league is played by accounts.")
+        raise NoAccount(
+            "Sign in and choose a handle first: a league is played by players with an account."
+        )
     league = _signup_league(league, now)
     if league.entries.filter(player=player).exists():
         raise AlreadySignedUp(f"{player.handle} is already signed up to {league.name}.")

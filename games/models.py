@@ -182,7 +182,23 @@ class EventQuerySet(ImmutableQuerySet["Event"]):
     """Events can be added and read, never changed or deleted in bulk."""
 
 
-class Event(models.Model):
+class ImmutableRow(models.Model):
+    """A row of an event stream: inserted once, never updated or deleted."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise ImmutableEventError("Events are immutable; append a correcting event instead.")
+        kwargs["force_insert"] = True  # never an UPDATE, even for an instance given a pk
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise ImmutableEventError("Events are immutable; they are never deleted.")
+
+
+class Event(ImmutableRow):
     """One immutable fact in a game's history; ``seq`` runs gap-free from 1 per game."""
 
     # No index of its own: ``event_unique_seq`` (game, seq) serves the game's events.
@@ -217,15 +233,6 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.type} in game #{self.game_id}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise ImmutableEventError("Events are immutable; append a correcting event instead.")
-        kwargs["force_insert"] = True  # never an UPDATE, even for an instance given a pk
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise ImmutableEventError("Events are immutable; they are never deleted.")
 
 
 class OutboundMail(models.Model):
@@ -509,7 +516,7 @@ class LeagueEventQuerySet(ImmutableQuerySet["LeagueEvent"]):
     """League events can be added and read, never changed or deleted in bulk."""
 
 
-class LeagueEvent(models.Model):
+class LeagueEvent(ImmutableRow):
     """One immutable step of a league; ``seq`` runs gap-free from 1 per league."""
 
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="events")
@@ -532,15 +539,6 @@ class LeagueEvent(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.type} in league #{self.league_id}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise ImmutableEventError("Events are immutable; append a correcting event instead.")
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise ImmutableEventError("Events are immutable; they are never deleted.")
 
 
 class LeagueEntry(models.Model):

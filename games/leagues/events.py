@@ -8,6 +8,7 @@ leaves them as they are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -39,9 +40,15 @@ Payload = dict[str, Any]
 
 
 def league_event_append(
-    league: League, *, event_type: str, payload: Payload, now: datetime
+    league: League,
+    *,
+    event_type: str,
+    payload: Payload,
+    now: datetime,
+    changed: Sequence[str] = (),
 ) -> LeagueEvent:
-    """Append the next event of the locked ``league`` (the caller saves ``last_seq``)."""
+    """Append the next event of the locked ``league`` and save its ``last_seq`` with the
+    ``changed`` projections the event moves (set on ``league`` before)."""
     event = LeagueEvent.objects.create(
         league=league,
         seq=league.last_seq + 1,
@@ -51,6 +58,7 @@ def league_event_append(
         created_at=now,
     )
     league.last_seq = event.seq
+    league.save(update_fields=["last_seq", *changed])
     return event
 
 

@@ -108,7 +108,6 @@ def league_create(
         payload=league_events.league_created_payload(league),
         now=now,
     )
-    league.save(update_fields=["last_seq"])
     return league
 
 
@@ -143,7 +142,6 @@ def league_sign_up(
         payload=league_events.player_signed_up_payload(player=player.pk, language=language),
         now=now,
     )
-    league.save(update_fields=["last_seq"])
     return LeagueEntry.objects.create(
         league=league, player=player, language=language, signup_seq=event.seq
     )
@@ -162,7 +160,6 @@ def league_withdraw(*, league: League, player: Player, now: datetime) -> None:
         payload=league_events.player_withdrew_payload(player=player.pk),
         now=now,
     )
-    league.save(update_fields=["last_seq"])
     entry.delete()
 
 
@@ -171,14 +168,14 @@ def _close(league: League, now: datetime) -> None:
     entries = list(league.entries.select_related("player"))
     needed = get_game(league.kind).MIN_PLAYERS
     if len(entries) < needed:
+        league.status = League.Status.CANCELLED
         league_events.league_event_append(
             league,
             event_type=league_events.LEAGUE_CANCELLED,
             payload=league_events.league_cancelled_payload(players=len(entries), needed=needed),
             now=now,
+            changed=["status"],
         )
-        league.status = League.Status.CANCELLED
-        league.save(update_fields=["last_seq", "status"])
         return
     ratings = dict(
         Rating.objects.filter(
@@ -189,6 +186,7 @@ def _close(league: League, now: datetime) -> None:
         entry.seed_rating = ratings.get(entry.player_id, NEWCOMER_RATING)
     seeded = ranks_set(entries)
     LeagueEntry.objects.bulk_update(seeded, ["seed_rating", "rank"])
+    league.status = League.Status.PLAYING
     league_events.league_event_append(
         league,
         event_type=league_events.SIGNUP_CLOSED,
@@ -196,8 +194,8 @@ def _close(league: League, now: datetime) -> None:
             seeds=[(entry.player_id, float(entry.seed_rating or 0.0)) for entry in seeded]
         ),
         now=now,
+        changed=["status"],
     )
-    league.status = League.Status.PLAYING
     _deal(league, seeded, now)
 
 
@@ -227,6 +225,7 @@ def _deal(league: League, order: list[LeagueEntry], now: datetime) -> None:
             league=league, round=league.round, number=number, game=game
         )
         dealt.append((table, seated))
+    league.round_deadline = deadline
     league_events.league_event_append(
         league,
         event_type=league_events.ROUND_DEALT,
@@ -236,9 +235,8 @@ def _deal(league: League, order: list[LeagueEntry], now: datetime) -> None:
             tables=[(t.game_id, [entry.player_id for entry in seated]) for t, seated in dealt],
         ),
         now=now,
+        changed=["round", "round_deadline"],
     )
-    league.round_deadline = deadline
-    league.save(update_fields=["last_seq", "status", "round", "round_deadline"])
     round_mails_queue(league=league, dealt=dealt, now=now)
 
 
@@ -280,17 +278,15 @@ def _round_end(league: League, now: datetime) -> None:
         payload=league_events.round_finished_payload(round=league.round),
         now=now,
     )
-    league.save(update_fields=["last_seq"])
     round_count(league=league, round=league.round)
     if league.round < league.rounds:
         standings = sorted(league.entries.select_related("player"), key=standing_key)
         _deal(league, standings, now)
         return
-    league_events.league_event_append(
-        league, event_type=league_events.LEAGUE_FINISHED, payload={}, now=now
-    )
     league.status = League.Status.FINISHED
-    league.save(update_fields=["last_seq", "status"])
+    league_events.league_event_append(
+        league, event_type=league_events.LEAGUE_FINISHED, payload={}, now=now, changed=["status"]
+    )
 
 
 @transaction.atomic

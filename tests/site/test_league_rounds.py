@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import random
 from datetime import datetime, timedelta
+from io import StringIO
 
 import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
 
+from games.event_lines import event_line
 from games.leagues import events as league_events
 from games.leagues.services import leagues_sweep
 from games.leagues.standings import POINTS, league_rebuild, placements
 from games.models import Event, Game, League, LeagueEntry, LeagueTable
+from games.moderation import actions
 from games.store import events
 from tests.site.league_helpers import (
     CLOSES,
@@ -156,3 +161,40 @@ def test_too_few_sign_ups_cancel_the_league_at_the_close() -> None:
     league.refresh_from_db()
     assert league.status == League.Status.CANCELLED and not league.tables.exists()
     assert league.events.last().payload == {"players": 2, "needed": 3}  # type: ignore[union-attr]
+
+
+def test_a_moderators_decision_places_its_winners_first_and_an_abort_counts_for_nobody() -> None:
+    league = league_of("seerauber", rounds=1)
+    players_signed_up(league, HANDLES[:6])
+    leagues_sweep(now=CLOSES)
+    decided, aborted = [
+        t.game for t in LeagueTable.objects.filter(league=league).order_by("number")
+    ]
+    moderator = User.objects.create_user("mod", is_staff=True)
+    winner = decided.seats.get(position=1).display_name
+    actions.game_adjudicate(
+        game=decided, moderator=moderator, reason="stuck", winners=[winner], now=CLOSES
+    )
+    actions.game_abort(game=aborted, moderator=moderator, reason="cheating", now=CLOSES)
+    assert leagues_sweep(now=CLOSES + timedelta(minutes=1)) == 1
+    standings = {row[0]: row[1:4] for row in _standings(league)}
+    for seat in decided.seats.all():
+        points = POINTS[1] if seat.display_name == winner else POINTS[2]
+        assert standings[seat.display_name] == (points, 0, 1)
+    assert all(standings[seat.display_name] == (0, 0, 0) for seat in aborted.seats.all())
+    out = StringIO()
+    call_command("rebuild_projections", stdout=out)
+    assert "0 leagues' standings corrected." in out.getvalue()
+
+
+def test_a_decision_stored_before_leagues_reads_as_a_moderators() -> None:
+    stored = {"winners": ["Anne"], "reason": "stuck"}  # game_adjudicated, schema version 1
+    payload = events.upcast(events.GAME_ADJUDICATED, 1, stored)
+    assert payload == {**stored, "by": "moderator"}
+    assert event_line(events.GAME_ADJUDICATED, payload) == (
+        "A moderator decided the game: won by Anne. Reason: stuck"
+    )
+    league = {"winners": ["Anne"], "reason": "", "by": "league"}
+    assert event_line(events.GAME_ADJUDICATED, league) == (
+        "The league round's deadline decided the game by the scores: won by Anne."
+    )

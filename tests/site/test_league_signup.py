@@ -10,6 +10,13 @@ import time_machine
 from django.test import Client
 
 from games.leagues import events as league_events
+from games.leagues.services import (
+    NotSignedUp,
+    SignupClosed,
+    SignupNotOpen,
+    league_sign_up,
+    league_withdraw,
+)
 from games.models import League, LeagueEntry
 from games.players.accounts import player_create
 from tests.site.league_helpers import CLOSES, OPENS, email_of, league_of
@@ -98,3 +105,18 @@ def test_the_list_names_each_league_with_its_game_and_status(client: Client) -> 
     page = client.get("/leagues/").content.decode()
     assert f'href="/leagues/{league.pk}/"' in page and "Herbst &lt;Cup&gt;" in page
     assert "Seeräuber" in page and "sign-up open" in page
+
+
+def test_the_window_holds_for_the_service_too_before_it_opens_and_after_it_closes() -> None:
+    league = league_of()
+    anne = player_create(email=email_of("Anne"), handle="Anne", now=OPENS)
+    with pytest.raises(SignupNotOpen):
+        league_sign_up(league=league, player=anne, language="en", now=OPENS - timedelta(1))
+    league_sign_up(league=league, player=anne, language="de", now=OPENS)
+    with pytest.raises(NotSignedUp):
+        league_withdraw(
+            league=league, player=player_create(email="b@example.org", handle="Bart"), now=OPENS
+        )
+    with pytest.raises(SignupClosed):
+        league_withdraw(league=league, player=anne, now=CLOSES)
+    assert LeagueEntry.objects.get(league=league).language == "de"

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from engine.base import get_game
 from games.clocks.timeouts import game_decide
@@ -240,12 +240,16 @@ def _deal(league: League, order: list[LeagueEntry], now: datetime) -> None:
     round_mails_queue(league=league, dealt=dealt, now=now)
 
 
-def _decide_unfinished(league: League, now: datetime) -> None:
-    """Decide each game of the round still running by its current scores (the rules')."""
-    running = league.tables.filter(round=league.round).exclude(
+def _running(league: League) -> QuerySet[LeagueTable]:
+    """The tables of the league's current round whose game is not over."""
+    return league.tables.filter(round=league.round).exclude(
         game__status__in=[Game.Status.FINISHED, Game.Status.ABORTED]
     )
-    for table in running.order_by("number"):
+
+
+def _decide_unfinished(league: League, now: datetime) -> None:
+    """Decide each game of the round still running by its current scores (the rules')."""
+    for table in _running(league).order_by("number"):
         game = Game.objects.select_for_update().get(pk=table.game_id)
         if game.is_over:
             continue
@@ -303,10 +307,7 @@ def league_advance(*, league: League, now: datetime) -> bool:
         return True
     if league.status != League.Status.PLAYING:
         return False
-    running = league.tables.filter(round=league.round).exclude(
-        game__status__in=[Game.Status.FINISHED, Game.Status.ABORTED]
-    )
-    if running.exists():
+    if _running(league).exists():
         if league.round_deadline is None or now < league.round_deadline:
             return False
         _decide_unfinished(league, now)

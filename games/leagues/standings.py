@@ -42,17 +42,19 @@ def placements(scores: list[int]) -> list[int]:
     return [1 + sum(other > score for other in scores) for score in scores]
 
 
+def _by_scores(scores: list[int]) -> list[Outcome]:
+    return [Outcome(p, score) for p, score in zip(placements(scores), scores, strict=True)]
+
+
 def game_outcomes(game_id: int, decided: dict[str, int] | None) -> list[Outcome] | None:
     """The outcomes of a league game by seat position, or ``None`` if it counts for nobody.
 
     ``decided`` are the scores the league recorded at the round's deadline, if it did.
     """
-    seats = list(Event.objects.filter(game_id=game_id, seq=1).values_list("payload", flat=True))[0][
-        "players"
-    ]
+    created = Event.objects.get(game_id=game_id, seq=1)
+    names = events.upcast(created.type, created.version, created.payload)["players"]
     if decided is not None:
-        scores = [decided[name] for name in seats]
-        return [Outcome(p, s) for p, s in zip(placements(scores), scores, strict=True)]
+        return _by_scores([decided[name] for name in names])
     ending = (
         Event.objects.filter(
             game_id=game_id,
@@ -66,10 +68,9 @@ def game_outcomes(game_id: int, decided: dict[str, int] | None) -> list[Outcome]
         return None
     payload = events.upcast(*ending)
     if ending[0] == events.GAME_FINISHED:
-        scores = [payload["scores"][name] for name in seats]
-        return [Outcome(p, s) for p, s in zip(placements(scores), scores, strict=True)]
+        return _by_scores([payload["scores"][name] for name in names])
     winners = set(payload["winners"])
-    return [Outcome(1 if name in winners else 1 + len(winners), 0) for name in seats]
+    return [Outcome(1 if name in winners else 1 + len(winners), 0) for name in names]
 
 
 def standing_key(entry: LeagueEntry) -> tuple[Any, ...]:

@@ -29,7 +29,7 @@ def test_the_league_pages_fit_a_phone(
     league = league_of("seerauber", name="Wintermeisterschaft der Freibeuter 2026")
     players_signed_up(league, HANDLES)
     leagues_sweep(now=CLOSES)
-    play_to_the_end(LeagueTable.objects.filter(league=league).first().game, CLOSES)  # type: ignore[union-attr]
+    play_to_the_end(LeagueTable.objects.get(league=league, number=1).game, CLOSES)
     context = browser.new_context(viewport=PHONE, locale=language)
     context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     page = console.watch(context.new_page())

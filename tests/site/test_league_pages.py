@@ -100,3 +100,13 @@ def test_league_events_are_immutable_in_the_model_and_the_database() -> None:
         LeagueEvent.objects.filter(league=league).update(type="x")
     with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("UPDATE games_leagueevent SET type = 'x' WHERE id = %s", [event.pk])
+
+
+def test_the_admin_shows_leagues_and_their_events_read_only(admin_client: Client) -> None:
+    league = league_of()
+    event = LeagueEvent.objects.get(league=league)
+    assert admin_client.get("/admin/games/league/").status_code == 200
+    page = admin_client.get(f"/admin/games/leagueevent/{event.pk}/change/")
+    assert page.status_code == 200 and b'name="_save"' not in page.content
+    assert admin_client.post(f"/admin/games/leagueevent/{event.pk}/delete/").status_code == 403
+    assert admin_client.get("/admin/games/league/add/").status_code == 403

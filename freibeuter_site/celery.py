@@ -34,6 +34,7 @@ def _database_like_a_request(sender: Any = None, **kwargs: Any) -> None:
 app.conf.beat_schedule = {
     "outbox-sweep": {"task": "games.tasks.outbox_sweep_task", "schedule": 60.0},
     "deadline-sweep": {"task": "games.tasks.deadline_sweep_task", "schedule": 60.0},
+    "league-sweep": {"task": "games.tasks.league_sweep_task", "schedule": 60.0},
     # Hourly: each address gets its digest in the hour from 07:00 in its own time zone.
     "daily-digest": {"task": "games.tasks.digest_send_task", "schedule": crontab(minute=0)},
 }

@@ -5,7 +5,9 @@ their errors) and the received replies, linked from the game's page. Games
 filter by "stuck" (deadline passed, or paused) and "reported" (an open chat
 report); the moderator actions run the services of ``games.moderation.actions`` with
 the reason typed in the action bar, and each game links to its moderation
-page, its spectator page and the omniscient view.
+page, its spectator page and the omniscient view. Leagues and their event
+streams are read here too; a league is opened by ``manage.py league_create``
+and moved on by the beat's sweep.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from games.errors import GameError
-from games.models import Event, Game, InboundMail, OutboundMail, Seat
+from games.models import Event, Game, InboundMail, League, LeagueEvent, OutboundMail, Seat
 from games.moderation.audit import moderator_of
 from games.moderation.requests import action_run
 from games.store import events
@@ -197,3 +199,17 @@ class SeatAdmin(ReadOnlyAdmin):
     list_filter = ["is_bot", "game__status"]
     search_fields = ["display_name", "email", "=game__id"]
     readonly_fields = [field.name for field in Seat._meta.fields]
+
+
+@admin.register(League)
+class LeagueAdmin(ReadOnlyAdmin):
+    list_display = ["id", "name", "kind", "status", "round", "rounds", "signup_closes_at"]
+    list_filter = ["status", "kind"]
+    search_fields = ["name"]
+
+
+@admin.register(LeagueEvent)
+class LeagueEventAdmin(ReadOnlyAdmin):
+    list_display = ["league", "seq", "type", "payload", "created_at"]
+    list_filter = ["type"]
+    search_fields = ["=league__id"]

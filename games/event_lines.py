@@ -42,6 +42,9 @@ def event_line(event_type: str, payload: dict[str, Any]) -> str | None:
         }
     elif event_type == events.GAME_ABORTED:
         line = _("A moderator aborted the game; it ends without a result.")
+    elif event_type == events.GAME_ADJUDICATED and payload.get("by") == "league":
+        line = _("The league round's deadline decided the game by the scores: won by %(winners)s.")
+        line %= {"winners": ", ".join(payload["winners"])}
     elif event_type == events.GAME_ADJUDICATED:
         line = _("A moderator decided the game: won by %(winners)s.") % {
             "winners": ", ".join(payload["winners"]) or _("nobody")

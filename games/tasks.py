@@ -19,6 +19,7 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.utils import timezone
 
 from games.clocks import timeouts
+from games.leagues.services import leagues_sweep
 from games.mail import digest, outbox
 from games.monitoring.health import sweep_recorded
 
@@ -101,6 +102,13 @@ def deadline_sweep_soon(sender: object, **kwargs: object) -> None:
         deadline_sweep_task.delay()
     except Exception:  # the minutely beat sweep plays the bot's move anyway
         log.warning("could not queue a deadline sweep for a bot seat", exc_info=True)
+
+
+@shared_task(acks_late=True)
+@sweep_recorded
+def league_sweep_task() -> int:
+    """Close the leagues' sign-ups that are due and end and deal their rounds."""
+    return leagues_sweep(now=timezone.now())
 
 
 @shared_task(acks_late=True)

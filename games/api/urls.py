@@ -7,7 +7,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerView,
 )
 
-from games.api import moderation_views, players_views, views
+from games.api import league_views, moderation_views, players_views, views
 
 urlpatterns = [
     path("games/", views.GameListView.as_view(), name="api-games"),
@@ -31,6 +31,7 @@ urlpatterns = [
     path("moderation/audit/", moderation_views.AuditView.as_view(), name="api-moderation-audit"),
     path("players/<str:handle>/", players_views.PlayerView.as_view(), name="api-player"),
     path("leaderboard/", players_views.LeaderboardView.as_view(), name="api-leaderboard"),
+    path("leagues/<int:pk>/", league_views.LeagueView.as_view(), name="api-league"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path(

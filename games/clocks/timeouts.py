@@ -39,7 +39,7 @@ from django.utils import timezone
 
 from games.errors import GameError, GameNotActive
 from games.kinds import kind_of
-from games.mail.notices import reminder_mail_queue, timeout_mails_queue
+from games.mail.notices import notice_mails_queue, reminder_mail_queue, timeout_mails_queue
 from games.models import Event, Game, Seat
 from games.play.services import move_submit
 from games.play.turns import clocks_update, turn_begin
@@ -336,3 +336,19 @@ def game_resume(*, game: Game, actor: str, reason: str, now: datetime | None = N
     turn_begin(game=game, engine=engine_for(game), state=load_state(game), now=now)
     game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
     return game
+
+
+def game_decide(
+    *, game: Game, winners: list[str], reason: str, by: str, actor: str, now: datetime
+) -> None:
+    """Declare ``winners`` (player names, seat order) of the locked, open ``game`` before its
+    end (``game_adjudicated``): it is over, its clocks stop and its players hear it. ``by``
+    says who decided: a moderator, or a league whose round's deadline passed."""
+    payload = events.game_adjudicated_payload(winners=winners, reason=reason, by=by)
+    event_append(game, event_type=events.GAME_ADJUDICATED, payload=payload, actor=actor, now=now)
+    game.status, game.winners, game.to_move = Game.Status.FINISHED, winners, []
+    clocks_update(game=game, now=now)
+    game.save(
+        update_fields=["last_seq", "status", "winners", "to_move", "updated_at", *CLOCK_FIELDS]
+    )
+    notice_mails_queue(game=game, event_type=events.GAME_ADJUDICATED, payload=payload, now=now)

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games.clocks.timeouts import game_resume, seat_replace
+from games.clocks.timeouts import game_decide, game_resume, seat_replace
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.mail.notices import notice_mails_queue
 from games.models import Event, Game, OutboundMail, Seat
@@ -238,14 +238,14 @@ def game_adjudicate(
     if unknown or not winners:
         raise NotAllowed(f"Winners must be players of this game: {', '.join(names)}.")
     ordered = [name for name in names if name in winners]
-    payload = events.game_adjudicated_payload(winners=ordered, reason=reason)
-    _record(game, moderator, events.GAME_ADJUDICATED, payload, now)
-    game.status, game.winners, game.to_move = Game.Status.FINISHED, ordered, []
-    clocks_update(game=game, now=now)
-    game.save(
-        update_fields=["last_seq", "status", "winners", "to_move", "updated_at", *CLOCK_FIELDS]
+    game_decide(
+        game=game,
+        winners=ordered,
+        reason=reason,
+        by="moderator",
+        actor=actor_of(moderator),
+        now=now,
     )
-    notice_mails_queue(game=game, event_type=events.GAME_ADJUDICATED, payload=payload, now=now)
     return game
 
 

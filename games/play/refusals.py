@@ -132,6 +132,14 @@ SENTENCES: dict[str, str] = {
     "handle_taken": gettext_noop("Another player already has that handle; choose another."),
     "seat_gone": gettext_noop("This seat has been taken already; the table has no place left."),
     "lobby_error": gettext_noop("That could not be done; check what you entered and try again."),
+    "league_error": gettext_noop("That league could not be made; check its settings."),
+    "signup_not_open": gettext_noop("The sign-up of this league has not opened yet."),
+    "signup_closed": gettext_noop("The sign-up of this league has closed."),
+    "already_signed_up": gettext_noop("You are already signed up to this league."),
+    "not_signed_up": gettext_noop("You are not signed up to this league."),
+    "no_account": gettext_noop(
+        "Sign in and choose a handle first: a league is played by players with an account."
+    ),
 }
 """The sentence for each refusal code (an English msgid); the .po files translate them."""
 

@@ -57,7 +57,7 @@ SCHEMA_VERSIONS: dict[str, int] = {
     DEADLINE_EXTENDED: 1,
     LINK_REISSUED: 1,
     GAME_ABORTED: 1,
-    GAME_ADJUDICATED: 1,
+    GAME_ADJUDICATED: 2,
     CHAT_POSTED: 1,
     CHAT_HIDDEN: 1,
     CHAT_REPORTED: 1,
@@ -84,7 +84,13 @@ MODERATOR_EVENTS = frozenset(
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
 
-UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+
+def _adjudicated_v1_v2(payload: Payload) -> Payload:
+    """Version 1 of ``game_adjudicated`` was always a moderator's decision."""
+    return {**payload, "by": "moderator"}
+
+
+UPCASTERS: dict[tuple[str, int], Upcaster] = {(GAME_ADJUDICATED, 1): _adjudicated_v1_v2}
 """``(type, version)`` → a function turning that version's payload into the next version's."""
 
 SERVICE_FIELDS = frozenset({"roll"})
@@ -172,9 +178,10 @@ def game_aborted_payload(*, reason: str) -> Payload:
     return {"reason": reason}
 
 
-def game_adjudicated_payload(*, winners: list[str], reason: str) -> Payload:
-    """A moderator declared the result of a stuck game."""
-    return {"winners": winners, "reason": reason}
+def game_adjudicated_payload(*, winners: list[str], reason: str, by: str) -> Payload:
+    """The result of a game declared before its end: by a moderator (``by="moderator"``), or by
+    the rules' current scores when a league round's deadline passed (``by="league"``)."""
+    return {"winners": winners, "reason": reason, "by": by}
 
 
 def chat_posted_payload(*, player: str, text: str) -> Payload:

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
+from games.leagues.services import league_create, league_sign_up, leagues_sweep
 from games.mail.compose import TEMPLATE_OF
 from games.mail.digest import OVERDUE, digest_send
 from games.mail.notices import reminder_mail_queue, reply_mail_queue, timeout_mails_queue
@@ -26,6 +27,7 @@ from games.play.accounts import sign_in_request
 from games.play.chat import chat_post
 from games.play.lobby import SeatSpec, invitation_accept, open_seat_take, table_create
 from games.play.services import move_submit
+from games.players.accounts import player_create
 from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
@@ -68,6 +70,26 @@ def _play(game: Game, seat: Seat) -> None:
 
 def _seat(game: Game, name: str) -> Seat:
     return game.seats.get(display_name=name)
+
+
+def _league_round(cast: Cast) -> None:
+    """Deal a league's round to the two players (a handle has no slash); Anne's email last."""
+    league = league_create(
+        name=cast.table or "Winter League",
+        kind="freibeuter",
+        signup_opens_at=T0,
+        signup_closes_at=T0 + timedelta(days=1),
+        rounds=1,
+        round_hours=24,
+        now=T0,
+    )
+    for handle, address in (
+        (cast.second.replace("/", ""), "bart@example.org"),
+        (cast.first, "anne@example.org"),
+    ):
+        player = player_create(email=address, handle=handle, now=T0)
+        league_sign_up(league=league, player=player, language="en", now=T0)
+    leagues_sweep(now=T0 + timedelta(days=1))
 
 
 def mail_of_every_kind(cast: Cast) -> dict[str, OutboundMail]:
@@ -114,6 +136,7 @@ def mail_of_every_kind(cast: Cast) -> dict[str, OutboundMail]:
     timeout_mails_queue(game=game, seat=anne, move=None, replaced=False, paused=True, now=T0)
     while game.status == Game.Status.ACTIVE:
         _play(game, _seat(game, game.to_move[0]))
+    _league_round(cast)
     sign_in_request(email="anne@example.org", client_ip="192.0.2.1", now=T0)
     rows = {row.kind: row for row in OutboundMail.objects.order_by("id")}
     rows["turn"] = OutboundMail.objects.filter(kind="turn", seat=bart).order_by("id")[0]

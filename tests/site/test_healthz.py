@@ -17,13 +17,14 @@ from games.models import Game, OutboundMail
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock]
 
-SWEEPS = {"daily-digest", "deadline-sweep", "outbox-sweep"}
+SWEEPS = {"daily-digest", "deadline-sweep", "league-sweep", "outbox-sweep"}
 
 
 def sweep_all() -> None:
     """What the beat does each minute (and the digest each hour): run every sweep task."""
     tasks.outbox_sweep_task()
     tasks.deadline_sweep_task()
+    tasks.league_sweep_task()
     tasks.digest_send_task()
 
 
@@ -73,9 +74,10 @@ def test_it_answers_503_once_the_beat_stopped_sweeping(
     clock.shift(timedelta(seconds=20))
     response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json()["late_sweeps"] == ["deadline-sweep", "outbox-sweep"]
+    assert response.json()["late_sweeps"] == ["deadline-sweep", "league-sweep", "outbox-sweep"]
     tasks.outbox_sweep_task()
     tasks.deadline_sweep_task()
+    tasks.league_sweep_task()
     assert client.get("/healthz").status_code == 200
 
 
@@ -93,6 +95,7 @@ def test_an_hourly_sweep_is_not_late_before_its_first_hour_with_the_beat(
     for _ in range(30):
         tasks.outbox_sweep_task()
         tasks.deadline_sweep_task()
+        tasks.league_sweep_task()
         clock.shift(timedelta(minutes=1))
     response = client.get("/healthz")
     assert response.status_code == 200

@@ -38,6 +38,7 @@ SHOWN = {
     "timed_out": [HOSTILE.first, HOSTILE.table],
     "paused": [HOSTILE.second, HOSTILE.first, HOSTILE.table],
     "game_over": [HOSTILE.table],
+    "league_round": [HOSTILE.table, HOSTILE.first],
     "sign_in": [],
 }
 """What each kind shows of what was written: it must read as exactly that text."""

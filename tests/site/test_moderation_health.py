@@ -42,8 +42,8 @@ def test_it_shows_the_checks_and_the_latest_mail_errors_first(
     _failed(game, 2, "554 <script>alert(1)</script> rejected")
     page = moderator.get("/moderate/health/").content.decode()
     assert "Service health: healthy" in page
-    assert page.count("on time") == 3
-    assert "outbox-sweep" in page and "deadline-sweep" in page
+    assert page.count("on time") == 4
+    assert "outbox-sweep" in page and "deadline-sweep" in page and "league-sweep" in page
     assert "<td>2</td>" in page  # failed emails
     newest, older = page.index("554 &lt;script&gt;"), page.index("550 mailbox unavailable")
     assert newest < older

@@ -1,5 +1,6 @@
 """``manage.py rebuild_projections``: recompute every game's projections from its events,
-then the results of finished games and the ratings they give (``games.players.results``)."""
+then the results of finished games and the ratings they give (``games.players.results``),
+then each league's entries, tables and standings (``games.leagues.standings``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from games.leagues.standings import leagues_rebuild
 from games.models import Game
 from games.players.results import results_rebuild
 from games.store.projections import game_projections_rebuild
@@ -15,7 +17,7 @@ from games.store.projections import game_projections_rebuild
 class Command(BaseCommand):
     help = (
         "Recompute status, to_move, scores, winners and last_seq of every game from its events, "
-        "then every finished game's results and the ratings."
+        "then every finished game's results and the ratings, then the leagues' standings."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -29,3 +31,4 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{results_rebuild()} results of finished games recomputed, and the ratings."
         )
+        self.stdout.write(f"{leagues_rebuild()} leagues' standings corrected.")

@@ -1,0 +1,123 @@
+"""Reliability (issue 18, item 4): turns moved in time over the last 12 months, games left.
+
+A timeout ladder is played with a moved clock: each of Anne's turns is either
+moved by her or left to run out, and her figures are counted from the events.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from games.clocks.timeouts import deadline_sweep, seat_replace
+from games.models import FormerHolder, Game
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.players.accounts import player_create
+from games.players.reliability import WINDOW, Reliability, reliability
+from games.store.loading import engine_for, load_state
+from tests.clock import T0
+
+pytestmark = pytest.mark.clock
+
+MINUTE, HOUR = timedelta(minutes=1), timedelta(hours=1)
+
+
+def _game(now: datetime = T0) -> Game:
+    return game_create(
+        kind="freibeuter",
+        players=[
+            PlayerSpec(name=name, email=f"{name.lower()}@example.org") for name in ("Anne", "Bart")
+        ],
+        options={"timeout_policy": {"action": "bot", "replace_after": 3}},
+        seed=5,
+        now=now,
+    )
+
+
+def _step(game: Game, now: datetime, *, late: set[str]) -> tuple[str, datetime]:
+    """One turn: the player to move moves an hour in, or (named in ``late``, or a bot seat)
+    lets his deadline pass and the sweep deals with it. Returns who and when it ended."""
+    game.refresh_from_db()
+    name = game.to_move[0]
+    seat = game.seats.get(display_name=name)
+    if seat.is_bot or name in late:
+        assert seat.deadline_at is not None
+        now = max(now, seat.deadline_at + MINUTE)
+        assert deadline_sweep(now=now) >= 1
+        return name, now
+    now += HOUR
+    move = engine_for(game).bot_move(load_state(game), name)
+    move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq, now=now)
+    return name, now
+
+
+def _ladder(game: Game, anne_late: list[bool], now: datetime) -> datetime:
+    """Play until Anne's turns in ``anne_late`` are done, each moved or timed out as told."""
+    script = list(anne_late)
+    while script:
+        game.refresh_from_db()
+        anne = game.seats.get(display_name="Anne")
+        late = {"Anne"} if game.to_move[0] == "Anne" and script[0] else set()
+        name, now = _step(game, now, late=late)
+        if name == "Anne" and not anne.is_bot:
+            script.pop(0)
+    return now
+
+
+def test_a_timeout_ladder_counts_each_turn_and_the_game_left_exactly(db: None) -> None:
+    anne = player_create(email="anne@example.org", handle="Anne", now=T0)
+    bart = player_create(email="bart@example.org", handle="Bart", now=T0)
+    game = _game()
+    # Anne: moved, late, moved, then three late in a row: the third gives her seat to the bot.
+    now = _ladder(game, [False, True, False, True, True, True], T0)
+    game.refresh_from_db()
+    assert game.seats.get(display_name="Anne").is_bot
+    for _ in range(4):  # the bot plays on for her: none of it is hers
+        _, now = _step(game, now, late=set())
+
+    figures = reliability(player=anne, now=now)
+    assert (figures.turns, figures.in_time, figures.left) == (6, 2, 1)
+    assert figures.percent == 33  # 2 of 6, rounded down
+    bart_figures = reliability(player=bart, now=now)
+    assert bart_figures.turns > 0 and bart_figures.in_time == bart_figures.turns
+    assert bart_figures.left == 0 and bart_figures.percent == 100
+
+
+def test_a_seat_given_to_another_player_counts_for_each_holder(db: None) -> None:
+    anne = player_create(email="anne@example.org", handle="Anne", now=T0)
+    game = _game()
+    now = _ladder(game, [False, True, True, True], T0)  # 4 turns, 1 in time, then the bot
+    seat = game.seats.get(display_name="Anne")
+    seat_replace(game=game, seat=seat, email="dora@example.org", actor="user:1", now=now)
+    assert FormerHolder.objects.get(seat=seat).player == anne
+    dora_turns = 0
+    while dora_turns < 2:  # Dora moves twice in time
+        name, now = _step(game, now, late=set())
+        dora_turns += name == "Anne"
+    # Dora signs in later: the seat and its two turns are hers; Anne's stay Anne's.
+    dora = player_create(email="dora@example.org", handle="Dora", now=now)
+    assert reliability(player=dora, now=now) == Reliability(turns=2, in_time=2, left=0)
+    figures = reliability(player=anne, now=now)
+    assert (figures.turns, figures.in_time, figures.left) == (4, 1, 1)
+
+
+def test_a_moderator_giving_away_a_played_seat_counts_as_left(db: None) -> None:
+    bart = player_create(email="bart@example.org", handle="Bart", now=T0)
+    game = _game()
+    now = _ladder(game, [False, False], T0)
+    seat = game.seats.get(display_name="Bart")
+    seat_replace(game=game, seat=seat, email="eve@example.org", actor="user:1", now=now)
+    figures = reliability(player=bart, now=now)
+    assert figures.left == 1 and figures.turns == figures.in_time > 0
+
+
+def test_only_the_last_twelve_months_count(db: None) -> None:
+    anne = player_create(email="anne@example.org", handle="Anne", now=T0)
+    game = _game()
+    now = _ladder(game, [True, False], T0)
+    assert reliability(player=anne, now=now).turns == 2
+    assert reliability(player=anne, now=T0 + WINDOW).turns == 2
+    later = reliability(player=anne, now=now + WINDOW + HOUR)
+    assert (later.turns, later.left, later.percent) == (0, 0, None)
+    assert reliability(player=anne, now=T0 - HOUR).turns == 0  # nothing after ``now`` counts

@@ -6,16 +6,20 @@ moved by her or left to run out, and her figures are counted from the events.
 
 from __future__ import annotations
 
+import html
 from datetime import datetime, timedelta
 
 import pytest
+from django.test import Client
 
 from games.clocks.timeouts import deadline_sweep, seat_replace
-from games.models import FormerHolder, Game
+from games.models import FormerHolder, Game, Player, Table
+from games.play.lobby import invitation_token, table_token
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.players.accounts import player_create
 from games.players.reliability import WINDOW, Reliability, reliability
 from games.store.loading import engine_for, load_state
+from games.web.lobby_forms import MAX_SEATS
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock
@@ -121,3 +125,73 @@ def test_only_the_last_twelve_months_count(db: None) -> None:
     later = reliability(player=anne, now=now + WINDOW + HOUR)
     assert (later.turns, later.left, later.percent) == (0, 0, None)
     assert reliability(player=anne, now=T0 - HOUR).turns == 0  # nothing after ``now`` counts
+
+
+def _new_table_form(minimum: str) -> dict[str, str]:
+    """A table of Freibeuter for an invited Bart and two open seats, asking for ``minimum``."""
+    form = {"game": "freibeuter", "clock": "per_move", "hours": "72", "bank_days": "10"}
+    form |= {"timeout_policy": "bot", "replace_after": "3", "min_reliability": minimum}
+    form |= {f"seat{index}_language": "en" for index in range(MAX_SEATS)}
+    form |= {"seat0_kind": "email", "seat0_name": "Bart", "seat0_email": "bart@example.org"}
+    return form | {"seat1_kind": "open", "seat2_kind": "open"}
+
+
+@pytest.fixture
+def records(db: None) -> dict[str, Player]:
+    """Anne moved 2 of her 6 turns in time (and left the game); Bart moved all of his."""
+    accounts = {
+        name: player_create(email=f"{name.lower()}@example.org", handle=name, now=T0)
+        for name in ("Anne", "Bart")
+    }
+    month_ago = T0 - 30 * 24 * HOUR
+    _ladder(_game(month_ago), [False, True, False, True, True, True], month_ago)
+    return accounts
+
+
+@pytest.mark.parametrize(
+    ("language", "refusal"),
+    [
+        ("en", "at least 50 % of their turns in time in the last 12 months; you moved 33 %"),
+        ("de", "mindestens 50 % ihrer Züge rechtzeitig gemacht haben; du hast 33 % geschafft"),
+        ("fr", "au moins 50 % de leurs tours ces 12 derniers mois ; vous en avez joué 33 %"),
+    ],
+)
+def test_a_host_asks_for_a_minimum_and_a_player_below_it_is_told_why(
+    records: dict[str, Player], client: Client, language: str, refusal: str
+) -> None:
+    created = client.post("/games/new/", _new_table_form("50"))
+    assert created.status_code == 302
+    table = Table.objects.get()
+    assert table.min_reliability == 50
+    page = client.get(f"/tables/{table.pk}/join/", HTTP_ACCEPT_LANGUAGE=language)
+    assert "50 %" in page.content.decode()  # the minimum is said before anyone tries
+    form = {"name": "Anne", "email": "Anne@example.org", "language": language, "time_zone": "UTC"}
+    refused = client.post(f"/tables/{table.pk}/join/", form, HTTP_ACCEPT_LANGUAGE=language)
+    assert refusal in html.unescape(refused.content.decode())
+    assert not table.invitations.filter(display_name="Anne").exists()
+    newcomer = {"name": "Nora", "email": "nora@example.org", "language": "en", "time_zone": "UTC"}
+    assert client.post(f"/tables/{table.pk}/join/", newcomer).status_code == 302
+
+
+def test_reliability_is_shown_beside_names_on_the_lobby_pages_and_the_profile(
+    records: dict[str, Player], client: Client
+) -> None:
+    client.post("/games/new/", _new_table_form(""))
+    table = Table.objects.get()
+    assert table.min_reliability is None
+    form = {"name": "Anne", "email": "anne@example.org", "language": "en", "time_zone": "UTC"}
+    assert client.post(f"/tables/{table.pk}/join/", form).status_code == 302  # no minimum
+    bart = reliability(player=records["Bart"], now=T0)
+    bart_words = f"100 % of {bart.turns} turns moved in time"
+    anne_words = "33 % of 6 turns moved in time · left 1 game"
+    host = client.get(f"/tables/{table.pk}/join/").content.decode()
+    assert bart_words in host and anne_words in host
+    invitation = table.invitations.get(display_name="Bart")
+    invited = client.get(f"/invite/{invitation_token(invitation)}/").content.decode()
+    assert bart_words in invited and anne_words in invited
+    hosted = client.get(f"/tables/{table_token(table)}/").content.decode()
+    assert bart_words in hosted
+    profile = client.get("/players/anne/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "33 % von 6 Zügen rechtzeitig gezogen · 1 Spiel verlassen" in html.unescape(profile)
+    api = client.get("/api/players/Anne/").json()["reliability"]
+    assert api == {"turns": 6, "in_time": 2, "share": 2 / 6, "percent": 33, "left": 1}

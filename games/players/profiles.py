@@ -7,10 +7,12 @@ page does.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Avg, Count, Q, Sum
+from django.urls import reverse
 
 from engine.base import GAMES, get_game
 from games.display import game_label
@@ -123,3 +125,21 @@ def leaderboard(*, kind: str) -> list[Rating]:
         .select_related("player")
         .order_by("-ordinal", "player__handle_key")[:LEADERBOARD_SIZE]
     )
+
+
+def profile_url(player: Player | None) -> str | None:
+    """The address of ``player``'s profile; ``None`` without an account or once it is deleted."""
+    if player is None or player.deleted_at is not None:
+        return None
+    return reverse("player-profile", kwargs={"handle": player.handle})
+
+
+def profile_links(*, seats: Iterable[Seat]) -> dict[str, str]:
+    """Each seat's name at the table → its player's profile, for the seats with an account.
+
+    The one map every page's player names link by (``{% player_name name profiles %}``,
+    ``games.templatetags.players``); give it seats read with ``select_related("player")``.
+    """
+    return {
+        seat.display_name: url for seat in seats if (url := profile_url(seat.player)) is not None
+    }

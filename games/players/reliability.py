@@ -9,8 +9,8 @@ A query over the events, relative to the ``now`` it is given (never the clock):
   ``turn_timed_out`` — **late** (the move the service then makes for him is
   ``auto`` and is not a turn of his). A turn counts in the
   :data:`WINDOW` before ``now`` in which its event lies; turns under way do
-  not count yet, nor do the moves of a bot seat, the service's forced passes
-  or a game's imported moves (none of them his own).
+  not count yet, nor do the moves of a bot seat or the service's forced
+  passes (none of them his own).
 - A **game left** is a seat taken from him while he played it: by the bot
   (``seat_replaced`` by the bot, after his timeouts or by a moderator) or by
   another player a moderator gave it to (``seat_replaced`` by a player while

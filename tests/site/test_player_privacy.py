@@ -21,7 +21,7 @@ from games.mail.inbound import mail_receive
 from games.models import Event, Game, GameResult, OutboundMail, Player, Rating, SignInToken
 from games.play.chat import chat_post
 from games.play.links import reply_address
-from games.play.lobby import SeatSpec, table_create
+from games.play.lobby import SeatSpec, invitation_accept, table_create
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.players.results import results_rebuild
 from games.store.loading import engine_for, game_replay, load_state
@@ -30,6 +30,7 @@ from tests.site.player_helpers import address, finished_game
 pytestmark = pytest.mark.django_db
 
 ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
+NAMES = ("Anne", "Bart", "Cleo", "Dirk")
 HANDLE = "Kapitän Blaubart"
 """Anne's handle: not one of her names at the tables (those are the games' own record)."""
 
@@ -50,7 +51,7 @@ def _random_games(rng: random.Random) -> list[Game]:
     """Finished games of the three kinds, and games under way with every kind of event that
     names a player: moves, chat, timeouts, a seat given to the bot and one to a new address."""
     games = [
-        finished_game(kind, rng.sample(["Anne", "Bart", "Cleo", "Dirk"], count), rng)
+        finished_game(kind, rng.sample(NAMES, count), rng)
         for kind, count in [("freibeuter", 3), ("seerauber", 4), ("flusspiraten", 3)] * 2
     ]
     for seed in range(3):
@@ -64,21 +65,31 @@ def _random_games(rng: random.Random) -> list[Game]:
         game.refresh_from_db()
         if not game.is_over:
             seat = game.seats.get(display_name=game.to_move[0])
-            chat_post(game=game, seat=seat, text=f"Write to me at {seat.email}, {seat.email}!")
+            chat_post(game=game, seat=seat, text=f"Ahoy from {seat.display_name}!")
             assert seat.deadline_at is not None
             deadline_sweep(now=seat.deadline_at + timedelta(minutes=1))
             seat_replace(game=game, seat=seat, email="erik@example.org", actor="user:1")
         games.append(game)
-    return games
+    table = table_create(  # a game dealt by the lobby, from invitations by email
+        kind="seerauber",
+        seats=[SeatSpec(kind="email", name=name, email=address(name)) for name in NAMES],
+        options={},
+        host_email=address("Hanna"),
+    )
+    for invitation in table.invitations.all():
+        invitation_accept(
+            invitation=invitation, name=invitation.display_name, language="de", time_zone="UTC"
+        )
+    table.refresh_from_db()
+    assert table.game is not None
+    _play(table.game, rng.randint(1, 8))
+    return [*games, table.game]
 
 
 def _payload_addresses() -> list[tuple[int, int, str]]:
     return [
         (game_id, seq, match.group())
-        for game_id, seq, payload, event_type in Event.objects.values_list(
-            "game_id", "seq", "payload", "type"
-        )
-        if event_type != "chat_posted"  # what a player writes himself is his to say
+        for game_id, seq, payload in Event.objects.values_list("game_id", "seq", "payload")
         for match in ADDRESS.finditer(json.dumps(payload))
     ]
 

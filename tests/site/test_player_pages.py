@@ -124,6 +124,11 @@ def test_the_schema_documents_the_players_api(client: Client) -> None:
         client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").content
     )
     assert {"/api/players/{handle}/", "/api/leaderboard/"} <= set(schema["paths"])
+    profile = schema["components"]["schemas"]["ProfileOutput"]
+    assert "reliability" in profile["required"]
+    reliability = schema["components"]["schemas"]["ReliabilityOutput"]["properties"]
+    assert set(reliability) == {"turns", "in_time", "share", "percent", "left"}
+    assert all(field.get("description") for field in reliability.values())
 
 
 def test_every_name_on_the_dashboard_and_the_history_links_to_its_profile(

@@ -100,7 +100,10 @@ def _holdings(player_ids: list[int]) -> list[_Holding]:
 
 
 def reliabilities(*, players: Iterable[Player], now: datetime) -> dict[int, Reliability]:
-    """The reliability of each of ``players`` at ``now``, by account id (two queries)."""
+    """The reliability of each of ``players`` at ``now``, by account id (three queries).
+
+    Every ``seat_replaced`` of their games is read, whenever it was: the holdings of a
+    seat are bounded by them even when ``now`` is in the past."""
     player_ids = [player.pk for player in players]
     holdings = _holdings(player_ids)
     since = now - WINDOW
@@ -108,9 +111,8 @@ def reliabilities(*, players: Iterable[Player], now: datetime) -> dict[int, Reli
         Event.objects.filter(
             game_id__in={holding.game_id for holding in holdings},
             type__in=(events.MOVE, events.TURN_TIMED_OUT, events.SEAT_REPLACED),
-            created_at__lte=now,
         )
-        .filter(Q(created_at__gt=since) | Q(type=events.SEAT_REPLACED))
+        .filter(Q(created_at__gt=since, created_at__lte=now) | Q(type=events.SEAT_REPLACED))
         .order_by("game_id", "seq")
         .values_list("game_id", "seq", "type", "version", "payload", "created_at")
     )
@@ -120,7 +122,7 @@ def reliabilities(*, players: Iterable[Player], now: datetime) -> dict[int, Reli
     for game_id, seq, event_type, version, raw, created_at in stored:
         payload = events.upcast(event_type, version, raw)
         by_seat[game_id, str(payload["player"])].append(
-            (seq, event_type, payload, created_at > since)
+            (seq, event_type, payload, since < created_at <= now)
         )
     counts: dict[int, list[int]] = {pk: [0, 0, 0] for pk in player_ids}
     for holding in holdings:

@@ -94,6 +94,7 @@ def test_a_seat_given_to_another_player_counts_for_each_holder(db: None) -> None
     now = _ladder(game, [False, True, True, True], T0)  # 4 turns, 1 in time, then the bot
     seat = game.seats.get(display_name="Anne")
     seat_replace(game=game, seat=seat, email="dora@example.org", actor="user:1", now=now)
+    handed_over = now
     assert FormerHolder.objects.get(seat=seat).player == anne
     dora_turns = 0
     while dora_turns < 2:  # Dora moves twice in time
@@ -104,6 +105,8 @@ def test_a_seat_given_to_another_player_counts_for_each_holder(db: None) -> None
     assert reliability(player=dora, now=now) == Reliability(turns=2, in_time=2, left=0)
     figures = reliability(player=anne, now=now)
     assert (figures.turns, figures.in_time, figures.left) == (4, 1, 1)
+    before = reliability(player=dora, now=handed_over - MINUTE)  # asked as of an earlier day
+    assert (before.turns, before.left) == (0, 0)
 
 
 def test_a_moderator_giving_away_a_played_seat_counts_as_left(db: None) -> None:

@@ -8,7 +8,8 @@ removes is the address and the handle wherever a row holds them: the account
 the seats and former holdings played from the address (their address empty,
 so no email goes to it again), invitations and tables, the outbox (emails
 not yet sent are dropped as failed; every row to the address loses address,
-content and error), the inbound mail log and the sign-in tokens. The names at
+content and error), the inbound mail log, the sign-in tokens and the sessions signed in with the
+address (on every device, not only the one he deletes from). The names at
 the tables stay: they are part of the games' records, and the handle is not
 one of them. Results and ratings keep pointing at the account row, so every
 other player's rating replays the same; the account is off the leaderboards
@@ -20,6 +21,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.db.models import Q
 
@@ -142,6 +144,12 @@ def account_delete(*, player: Player, now: datetime) -> None:
     InboundMail.objects.filter(sender__iexact=email).update(sender="", message_id="", detail="")
     InboundMail.objects.filter(detail__icontains=email).update(detail="")
     SignInToken.objects.filter(email__iexact=email).delete()
+    signed_in = [
+        session.pk
+        for session in Session.objects.iterator()
+        if str(session.get_decoded().get("email", "")).lower() == email
+    ]
+    Session.objects.filter(pk__in=signed_in).delete()
     player.email = DELETED_EMAIL.format(pk=player.pk)
     player.handle = ""
     player.handle_key = DELETED_HANDLE_KEY.format(pk=player.pk)

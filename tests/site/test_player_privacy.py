@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.apps import apps
+from django.core.cache import cache
 from django.db import models
 from django.db.models.functions import Cast
 from django.test import Client
@@ -123,6 +124,12 @@ def _rows_holding(*words: str) -> list[str]:
     return found
 
 
+def _sign_in(client: Client) -> None:
+    client.post("/signin/", {"email": address("Anne")})
+    link = OutboundMail.objects.filter(kind="sign_in").latest("id").context["link"]
+    client.post(re.sub(r"^https?://[^/]+", "", link))
+
+
 def _anne_everywhere(client: Client) -> tuple[Player, Game]:
     """Anne with an account, finished games, a game under way with Bart, a seat she held that
     went to someone else, a table she hosts and is invited to, mail in and out, a sign-in."""
@@ -167,18 +174,18 @@ def _anne_everywhere(client: Client) -> tuple[Player, Game]:
     stranger["Message-ID"], stranger["Subject"] = "<m2@example.net>", "Re: your turn"
     stranger.set_content("pass")
     assert mail_receive(raw=stranger.as_bytes()) == "stranger"
-    client.post("/signin/", {"email": address("Anne")})
-    link = OutboundMail.objects.filter(kind="sign_in").latest("id").context["link"]
-    client.post(re.sub(r"^https?://[^/]+", "", link))
+    _sign_in(client)
     assert client.post("/players/handle/", {"handle": HANDLE}).status_code == 302
     return Player.objects.get(handle=HANDLE), under_way
 
 
 @pytest.fixture(autouse=True)
 def own_cache(settings: Any) -> None:
+    """A fresh local cache per test, so the sign-in limits never carry over between tests."""
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "v"}
     }
+    cache.clear()
 
 
 def test_a_signed_in_player_downloads_his_data_as_json(client: Client) -> None:
@@ -231,11 +238,15 @@ def test_deletion_leaves_the_address_and_handle_in_no_row_and_no_later_email(
     ratings = {r.player_id: (r.mu, r.sigma) for r in Rating.objects.all()}
     states = {game.pk: game_replay(game).events[-1] for game in Game.objects.all()}
     assert _rows_holding(address("Anne"), HANDLE)  # the scan finds them before
+    phone = Client()  # signed in on another device too
+    _sign_in(phone)
+    assert phone.get("/my-games/").status_code == 200
     response = client.post("/my-games/delete/", {"confirm": "yes"})
     assert response.status_code == 200 and b"Account deleted" in response.content
 
     assert _rows_holding(address("Anne"), HANDLE) == []
-    assert client.get("/my-games/").status_code == 302  # signed out
+    assert client.get("/my-games/").status_code == 302  # signed out, here and on the phone
+    assert phone.get("/my-games/").status_code == 302
     assert Client().get(f"/players/{HANDLE}/").status_code == 404
     assert SignInToken.objects.filter(email=address("Anne")).count() == 0
     assert OutboundMail.objects.filter(to="", status="pending").count() == 0

@@ -10,7 +10,8 @@ A query over the events, relative to the ``now`` it is given (never the clock):
   ``auto`` and is not a turn of his). A turn counts in the
   :data:`WINDOW` before ``now`` in which its event lies; turns under way do
   not count yet, nor do the moves of a bot seat or the service's forced
-  passes (none of them his own).
+  passes (none of them his own); a turn restarted after a pause for his
+  timeout is a new one.
 - A **game left** is a seat taken from him while he played it: by the bot
   (``seat_replaced`` by the bot, after his timeouts or by a moderator) or by
   another player a moderator gave it to (``seat_replaced`` by a player while

@@ -329,6 +329,11 @@ class Table(models.Model):
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     host_email = models.EmailField(blank=True)
+    min_reliability = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="per cent of turns moved in time a player needs to take an open seat",
+    )
     game = models.OneToOneField(
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="table"
     )
@@ -409,12 +414,41 @@ class Player(models.Model):
     handle = models.CharField(max_length=40)
     handle_key = models.CharField(max_length=160, unique=True)
     created_at = models.DateTimeField(default=timezone.now)
+    deleted_at = models.DateTimeField(
+        null=True, blank=True, help_text="when its player deleted it: address and handle gone"
+    )
 
     class Meta:
         ordering = ["handle_key"]
 
     def __str__(self) -> str:
         return self.handle
+
+
+class FormerHolder(models.Model):
+    """Who held a seat before it was given to another player (a ``seat_replaced`` by a player).
+
+    A seat's row names its current player only; this keeps the earlier ones, so
+    their turns and the games they left count for them (``games.players.reliability``).
+    ``until_seq`` is the seq of the ``seat_replaced`` event that ended the holding.
+    """
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="former_holders")
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="former_seats"
+    )
+    email = models.EmailField(blank=True, help_text="the address that held it; shown to nobody")
+    until_seq = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["seat", "until_seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "until_seq"], name="former_holder_unique")
+        ]
+        indexes = [models.Index(fields=["player"]), models.Index(fields=["email"])]
+
+    def __str__(self) -> str:
+        return f"{self.seat} until seq {self.until_seq}"
 
 
 class GameResult(models.Model):

@@ -7,6 +7,7 @@ player by the handle only; no address leaves the server.
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -37,8 +38,22 @@ class KindStatsOutput(serializers.Serializer):  # type: ignore[type-arg]
         allow_null=True,
         help_text="Mean time from the start of the player's turn to his move, in seconds.",
     )
-    reliability = serializers.FloatField(
-        allow_null=True, help_text="Not measured yet: always null for now."
+
+
+class ReliabilityOutput(serializers.Serializer):  # type: ignore[type-arg]
+    turns = serializers.IntegerField(
+        help_text="Turns of the last 12 months that ended: by the player's own move or a timeout."
+    )
+    in_time = serializers.IntegerField(help_text="Of those, turns he moved before the deadline.")
+    share = serializers.FloatField(
+        allow_null=True, help_text="in_time / turns, 0 to 1; null without a turn."
+    )
+    percent = serializers.IntegerField(
+        allow_null=True, help_text="The share in whole per cent, rounded down."
+    )
+    left = serializers.IntegerField(
+        help_text="Games of the last 12 months whose seat was taken from him while he played it "
+        "(given to the bot or to another player)."
     )
 
 
@@ -65,6 +80,7 @@ class GameLineOutput(serializers.Serializer):  # type: ignore[type-arg]
 
 class ProfileOutput(serializers.Serializer):  # type: ignore[type-arg]
     handle = serializers.CharField(source="player.handle")
+    reliability = ReliabilityOutput()
     kinds = KindStatsOutput(many=True)
     under_way = GameLineOutput(many=True)
     over = GameLineOutput(
@@ -97,7 +113,7 @@ class PlayerView(APIView):
         player = player_of_handle(handle=handle)
         if player is None:
             raise Http404("No player has that handle.")
-        return Response(ProfileOutput(player_profile(player=player)).data)
+        return Response(ProfileOutput(player_profile(player=player, now=timezone.now())).data)
 
 
 class LeaderboardView(APIView):

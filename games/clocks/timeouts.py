@@ -44,6 +44,7 @@ from games.models import Event, Game, Seat
 from games.play.services import move_submit
 from games.play.turns import clocks_update, turn_begin
 from games.players.accounts import seats_attach
+from games.players.reliability import former_holder_keep
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append
@@ -305,6 +306,7 @@ def seat_replace(
     now = now or timezone.now()
     game = Game.objects.select_for_update().get(pk=game.pk)
     seat = Seat.objects.get(pk=seat.pk, game=game)
+    former_holder_keep(seat=seat, until_seq=game.last_seq + 1)  # the seat_replaced below
     seat.email, seat.is_bot, seat.timeouts, seat.player = email, False, 0, None
     seat.token_version += 1
     seat.save(update_fields=["email", "is_bot", "timeouts", "token_version", "player"])

@@ -18,6 +18,7 @@ from games.display import game_label, local_time
 from games.kinds import kind_of
 from games.models import Event, Game, Seat
 from games.play.links import seat_token
+from games.players.profiles import profile_links
 from games.store import events
 from games.timecontrol.deadlines import deadline_for
 
@@ -57,7 +58,7 @@ def _page_number(page: str | int) -> int:
 
 def _with_last_move(games: QuerySet[Game]) -> QuerySet[Game]:
     latest = Event.objects.filter(game=OuterRef("pk"), type=events.MOVE).order_by("-seq")
-    seats = Seat.objects.only(
+    seats = Seat.objects.select_related("player").only(
         "id",
         "game_id",
         "position",
@@ -66,6 +67,8 @@ def _with_last_move(games: QuerySet[Game]) -> QuerySet[Game]:
         "is_bot",
         "token_version",
         "deadline_at",
+        "player__handle",
+        "player__deleted_at",
     )
     return games.annotate(
         last_move_payload=Subquery(latest.values("payload")[:1]),
@@ -104,6 +107,7 @@ def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
             }
             for seat in seats
         ],
+        "profiles": profile_links(seats=seats),
         "mine": mine is not None,
         "waiting_for_me": mine is not None
         and game.status == Game.Status.ACTIVE

@@ -30,6 +30,7 @@ from games.kinds import has_kind
 from games.models import Invitation, Table
 from games.names import NameTaken, name_clean, name_key, names_clean
 from games.play.services import PlayerSpec, game_create
+from games.players.reliability import reliabilities_of_emails
 from games.timecontrol.deadlines import time_control
 
 _INVITATION_SALT = "games.invitation"
@@ -60,6 +61,12 @@ class SeatGone(LobbyError):
     """The invitation was accepted already, or the table's open seats are taken."""
 
     code = "seat_gone"
+
+
+class TooUnreliable(LobbyError):
+    """The open seat's table asks for more turns moved in time than the player has."""
+
+    code = "too_unreliable"
 
 
 @dataclass(frozen=True)
@@ -145,8 +152,11 @@ def table_create(
     options: dict[str, Any],
     name: str = "",
     host_email: str = "",
+    min_reliability: int | None = None,
 ) -> Table:
-    """Open a table, seat its bots and write the invitation emails; deal if nothing is open."""
+    """Open a table, seat its bots and write the invitation emails; deal if nothing is open.
+
+    ``min_reliability`` (per cent) is what a stranger needs to take an open seat."""
     if not has_kind(kind):
         raise LobbyError(f"{kind} cannot be played on this site yet.")
     engine = get_game(kind)
@@ -157,7 +167,11 @@ def table_create(
     time_control(options)  # raises BadOptions, the deadline module's own check
     names = _seat_names(seats)
     table = Table.objects.create(
-        kind=kind, name=name.strip()[:60], options=options, host_email=host_email
+        kind=kind,
+        name=name.strip()[:60],
+        options=options,
+        host_email=host_email,
+        min_reliability=min_reliability,
     )
     now = timezone.now()
     for position, seat in enumerate(seats):
@@ -239,11 +253,29 @@ def invitation_accept(
     return Invitation.objects.select_related("seat", "table").get(pk=invitation.pk)
 
 
+def _check_reliable(table: Table, email: str) -> None:
+    """TooUnreliable if ``email``'s account moved fewer of its turns in time than ``table`` asks."""
+    if table.min_reliability is None or not email.strip():
+        return
+    figures = reliabilities_of_emails(emails=[email.strip()], now=timezone.now())
+    found = figures.get(email.strip().lower())
+    if found is not None and not found.meets(table.min_reliability):
+        raise TooUnreliable(
+            f"This table's open seats are for players who moved at least "
+            f"{table.min_reliability} % of their turns in time in the last 12 months; "
+            f"you moved {found.percent} % ({found.in_time} of {found.turns}).",
+            share=str(found.percent),
+            minimum=str(table.min_reliability),
+        )
+
+
 @transaction.atomic
 def open_seat_take(
     *, table: Table, name: str, email: str, language: str, time_zone: str
 ) -> Invitation:
-    """Give a stranger the table's first open seat; the last seat taken deals the game."""
+    """Give a stranger the table's first open seat; the last seat taken deals the game.
+
+    TooUnreliable if the table asks for a reliability his account falls short of."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     invitation = (
         table.invitations.filter(kind=Invitation.Kind.OPEN, accepted_at__isnull=True)
@@ -252,5 +284,6 @@ def open_seat_take(
     )
     if table.status != Table.Status.OPEN or invitation is None:
         raise SeatGone("This table has no open seat any more.")
+    _check_reliable(table, email)
     _take(table, invitation, name=name, language=language, time_zone=time_zone, email=email)
     return Invitation.objects.select_related("seat", "table").get(pk=invitation.pk)

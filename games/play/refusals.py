@@ -131,6 +131,10 @@ SENTENCES: dict[str, str] = {
     ),
     "handle_taken": gettext_noop("Another player already has that handle; choose another."),
     "seat_gone": gettext_noop("This seat has been taken already; the table has no place left."),
+    "too_unreliable": gettext_noop(
+        "This table's open seats are for players who moved at least %(minimum)s %% of their "
+        "turns in time in the last 12 months; you moved %(share)s %%."
+    ),
     "lobby_error": gettext_noop("That could not be done; check what you entered and try again."),
     "league_error": gettext_noop("That league could not be made; check its settings."),
     "signup_not_open": gettext_noop("The sign-up of this league has not opened yet."),

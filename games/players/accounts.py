@@ -22,6 +22,7 @@ from django.utils import timezone
 from games.errors import GameError
 from games.models import Player, Seat
 from games.names import NAME_LENGTH, BadName, name_clean, name_key
+from games.players.reliability import former_holders_claim
 from games.players.results import results_claim
 
 
@@ -102,8 +103,10 @@ def seats_attach(*, seats: QuerySet[Seat]) -> None:
 
 def seats_claim(*, player: Player) -> None:
     """Give every seat played from ``player``'s address to him (at sign-in): the results of
-    its finished games become his, and the ratings after them are replayed."""
+    its finished games become his, and the ratings after them are replayed; so do the seats
+    the address held before they changed hands (their turns count for his reliability)."""
     seats = Seat.objects.filter(email__iexact=player.email, player__isnull=True)
     claimed = list(seats.values_list("pk", flat=True))
     Seat.objects.filter(pk__in=claimed).update(player=player)
     results_claim(seat_ids=claimed, player=player)
+    former_holders_claim(player=player)

@@ -7,14 +7,17 @@ page does.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Avg, Count, Q, Sum
+from django.urls import reverse
 
 from engine.base import GAMES, get_game
 from games.display import game_label
 from games.models import Game, GameResult, Player, Rating, Seat
+from games.players.reliability import Reliability, reliability
 
 LEADERBOARD_MIN_GAMES = 5
 """Rated games a player needs in a kind to be on its leaderboard."""
@@ -26,7 +29,7 @@ PROFILE_OVER = 100
 
 @dataclass(frozen=True)
 class KindStats:
-    """A player's figures in one game kind; ``reliability`` is not measured yet (issue 18, 4)."""
+    """A player's figures in one game kind."""
 
     kind: str
     title: str
@@ -35,7 +38,6 @@ class KindStats:
     mean_placement: float | None
     rating: Rating | None
     mean_move_seconds: float | None
-    reliability: float | None = None
 
     @property
     def mean_move_hours(self) -> float | None:
@@ -58,13 +60,15 @@ class GameLine:
 @dataclass(frozen=True)
 class Profile:
     player: Player
+    reliability: Reliability
     kinds: list[KindStats]
     under_way: list[GameLine]
     over: list[GameLine]
 
 
-def player_profile(*, player: Player) -> Profile:
-    """The profile of ``player``: his figures per kind and his games, newest first."""
+def player_profile(*, player: Player, now: datetime) -> Profile:
+    """The profile of ``player`` at ``now``: his reliability, his figures per kind and his
+    games, newest first."""
     figures = (
         GameResult.objects.filter(player=player)
         .values("kind")
@@ -92,6 +96,7 @@ def player_profile(*, player: Player) -> Profile:
     seats = player.seats.select_related("game", "result").order_by("-game__updated_at", "-game_id")
     return Profile(
         player=player,
+        reliability=reliability(player=player, now=now),
         kinds=kinds,
         under_way=[_line(seat) for seat in seats.filter(game__status__in=UNDER_WAY)],
         over=[_line(seat) for seat in seats.exclude(game__status__in=UNDER_WAY)[:PROFILE_OVER]],
@@ -112,9 +117,29 @@ def _line(seat: Seat) -> GameLine:
 
 def leaderboard(*, kind: str) -> list[Rating]:
     """The best :data:`LEADERBOARD_SIZE` ratings of ``kind`` (by mu - 3 sigma) among players
-    with at least :data:`LEADERBOARD_MIN_GAMES` rated games."""
+    with at least :data:`LEADERBOARD_MIN_GAMES` rated games (deleted accounts not among them)."""
     return list(
-        Rating.objects.filter(kind=kind, games__gte=LEADERBOARD_MIN_GAMES)
+        Rating.objects.filter(
+            kind=kind, games__gte=LEADERBOARD_MIN_GAMES, player__deleted_at__isnull=True
+        )
         .select_related("player")
         .order_by("-ordinal", "player__handle_key")[:LEADERBOARD_SIZE]
     )
+
+
+def profile_url(player: Player | None) -> str | None:
+    """The address of ``player``'s profile; ``None`` without an account or once it is deleted."""
+    if player is None or player.deleted_at is not None:
+        return None
+    return reverse("player-profile", kwargs={"handle": player.handle})
+
+
+def profile_links(*, seats: Iterable[Seat]) -> dict[str, str]:
+    """Each seat's name at the table → its player's profile, for the seats with an account.
+
+    The one map every page's player names link by (``{% player_name name profiles %}``,
+    ``games.templatetags.players``); give it seats read with ``select_related("player")``.
+    """
+    return {
+        seat.display_name: url for seat in seats if (url := profile_url(seat.player)) is not None
+    }

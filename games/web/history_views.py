@@ -23,6 +23,7 @@ from games.kinds import kind_of
 from games.models import Game, Seat
 from games.play.selectors import VERIFY_CHAIN_COMMAND, game_record
 from games.play.tables import table_for
+from games.players.profiles import profile_links
 from games.store.chain import chain_hashes
 from games.web.views import _seat, seat_language
 
@@ -57,6 +58,7 @@ def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -
         deal_template=kind.DEAL_TEMPLATE,
         chain=chain_hashes(game=game),
         verify_chain=VERIFY_CHAIN_COMMAND,
+        profiles=profile_links(seats=game.seats.select_related("player")),
     )
     return render(request, "games/history.html", context)
 

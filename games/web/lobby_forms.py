@@ -82,6 +82,16 @@ class TableForm(forms.Form):
         max_value=20,
         initial=3,
     )
+    min_reliability = forms.IntegerField(
+        label=_(
+            "Open seats only for players who moved at least this many per cent "
+            "of their turns in time"
+        ),
+        help_text=_("Optional; players without a turn in the last 12 months may always join."),
+        min_value=0,
+        max_value=100,
+        required=False,
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

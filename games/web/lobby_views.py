@@ -10,6 +10,7 @@ import zoneinfo
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from games.errors import GameError
@@ -17,6 +18,7 @@ from games.models import Invitation, Table
 from games.play import lobby
 from games.play.links import seat_token
 from games.play.refusals import refusal_text
+from games.players.reliability import reliabilities_of_emails
 from games.web.lobby_forms import JoinForm, SeatForm, TableForm
 
 TIME_ZONES = sorted(zoneinfo.available_timezones())
@@ -34,6 +36,7 @@ def lobby_new(request: HttpRequest) -> HttpResponse:
                 options=form.options(),
                 name=form.cleaned_data["name"],
                 host_email=form.cleaned_data["host_email"],
+                min_reliability=form.cleaned_data["min_reliability"],
             )
         except GameError as error:
             form.add_error(None, refusal_text(error))
@@ -43,9 +46,18 @@ def lobby_new(request: HttpRequest) -> HttpResponse:
 
 
 def _seat_rows(table: Table) -> list[dict[str, object]]:
+    """Each seat with its invitation link and, for a player with an account, his reliability."""
+    invitations = list(table.invitations.order_by("position"))
+    figures = reliabilities_of_emails(
+        emails=[invitation.email for invitation in invitations], now=timezone.now()
+    )
     return [
-        {"invitation": invitation, "link": lobby.invitation_link(invitation)}
-        for invitation in table.invitations.order_by("position")
+        {
+            "invitation": invitation,
+            "link": lobby.invitation_link(invitation),
+            "reliability": figures.get(invitation.email.lower()),
+        }
+        for invitation in invitations
     ]
 
 

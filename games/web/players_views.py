@@ -1,15 +1,21 @@
-"""Players' pages: the handle chosen at the first sign-in, profiles and the leaderboards."""
+"""Players' pages: the handle chosen at the first sign-in, profiles and the leaderboards, and a
+signed-in player's own data: its download as JSON and the deletion of his account."""
 
 from __future__ import annotations
 
+import json
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from engine.base import GAMES, get_game
 from games.errors import GameError
+from games.models import Player
 from games.play.refusals import refusal_text
 from games.players import accounts
+from games.players.privacy import account_delete, player_data
 from games.players.profiles import LEADERBOARD_MIN_GAMES, leaderboard, player_profile
 
 
@@ -43,7 +49,8 @@ def player_page(request: HttpRequest, handle: str) -> HttpResponse:
     player = accounts.player_of_handle(handle=handle)
     if player is None:
         raise Http404("No player has that handle.")
-    return render(request, "games/players/profile.html", {"profile": player_profile(player=player)})
+    profile = player_profile(player=player, now=timezone.now())
+    return render(request, "games/players/profile.html", {"profile": profile})
 
 
 def leaderboard_page(request: HttpRequest, kind: str = GAMES[0]) -> HttpResponse:
@@ -61,4 +68,43 @@ def leaderboard_page(request: HttpRequest, kind: str = GAMES[0]) -> HttpResponse
             "ratings": leaderboard(kind=kind),
             "min_games": LEADERBOARD_MIN_GAMES,
         },
+    )
+
+
+def _signed_in_player(request: HttpRequest) -> Player | None:
+    address = request.session.get("email")
+    return accounts.player_of_email(email=address) if address else None
+
+
+@require_http_methods(["GET"])
+def my_data(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's data as a JSON file (``games.players.privacy.player_data``)."""
+    player = _signed_in_player(request)
+    if player is None:
+        return redirect("sign-in")
+    data = player_data(player=player, now=timezone.now())
+    response = HttpResponse(
+        json.dumps(data, indent=1, ensure_ascii=False), content_type="application/json"
+    )
+    response["Content-Disposition"] = 'attachment; filename="my-data.json"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def account_delete_page(request: HttpRequest) -> HttpResponse:
+    """The signed-in player deletes his account: the GET asks, a POST with the confirmation
+    box ticked (CSRF) deletes it and signs him out."""
+    player = _signed_in_player(request)
+    if player is None:
+        return redirect("sign-in")
+    missing = request.method == "POST" and request.POST.get("confirm") != "yes"
+    if request.method == "POST" and not missing:
+        account_delete(player=player, now=timezone.now())
+        request.session.flush()
+        return render(request, "games/players/deleted.html")
+    return render(
+        request,
+        "games/players/delete.html",
+        {"player": player, "missing": missing},
+        status=400 if missing else 200,
     )

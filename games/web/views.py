@@ -30,6 +30,7 @@ from games.play import services
 from games.play.links import seat_from_token
 from games.play.refusals import refusal_text
 from games.play.tables import table_for
+from games.players.profiles import profile_links
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import deadline_for
 
@@ -76,6 +77,7 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
         history_url=f"{base}history/",
         move_id=secrets.token_hex(12),
         live=game.status in (Game.Status.ACTIVE, Game.Status.PAUSED),
+        profiles=profile_links(seats=game.seats.select_related("player")),
     )
     return context
 

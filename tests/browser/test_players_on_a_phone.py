@@ -1,7 +1,7 @@
 """A profile and a leaderboard on a 360 px phone, in each language: nothing sticks out sideways.
 
-The pages are the live server's, in Chromium; the tables scroll inside their
-own box if they must, never the page. A long handle tries the headings and
+The pages are the live server's, in Chromium; their tables reflow into one
+block per row, so neither the page nor a word is squeezed. A long handle tries the headings and
 the leaderboard's rows. Screenshots go to ``var/screenshots/``.
 """
 

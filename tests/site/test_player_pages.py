@@ -13,7 +13,9 @@ from django.test import Client
 from games.models import GameResult, Player
 from games.play.services import PlayerSpec, game_create
 from games.players.accounts import player_create
+from games.players.privacy import account_delete
 from games.players.profiles import LEADERBOARD_MIN_GAMES
+from tests.clock import T0
 from tests.site.player_helpers import address, finished_game
 
 pytestmark = pytest.mark.django_db
@@ -46,9 +48,12 @@ def _page(client: Client, path: str, language: str) -> str:
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("en", ["Games by kind", "Mean time to move", "not measured yet", "Games under way"]),
-        ("de", ["Spiele nach Art", "Mittlere Zugzeit", "noch nicht gemessen", "Laufende Spiele"]),
-        ("fr", ["Parties par jeu", "Temps moyen par coup", "pas encore mesurée"]),
+        ("en", ["Games by kind", "Mean time to move", "turns moved in time", "Games under way"]),
+        (
+            "de",
+            ["Spiele nach Art", "Mittlere Zugzeit", "Zügen rechtzeitig gezogen", "Laufende Spiele"],
+        ),
+        ("fr", ["Parties par jeu", "Temps moyen par coup", "tours joués à temps"]),
     ],
 )
 def test_the_profile_shows_figures_per_kind_and_the_games_in_each_language(
@@ -92,7 +97,8 @@ def test_the_api_gives_the_profile_and_the_leaderboard(
         LEADERBOARD_MIN_GAMES,
         wins,
     )
-    assert stats["rating"]["games"] == LEADERBOARD_MIN_GAMES and stats["reliability"] is None
+    assert stats["rating"]["games"] == LEADERBOARD_MIN_GAMES
+    assert data["reliability"]["percent"] == 100 and data["reliability"]["left"] == 0
     assert stats["mean_move_seconds"] is not None
     assert len(data["under_way"]) == 1 and data["under_way"][0]["result"] is None
     assert all(line["result"]["rated"] for line in data["over"])
@@ -118,3 +124,36 @@ def test_the_schema_documents_the_players_api(client: Client) -> None:
         client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").content
     )
     assert {"/api/players/{handle}/", "/api/leaderboard/"} <= set(schema["paths"])
+    profile = schema["components"]["schemas"]["ProfileOutput"]
+    assert "reliability" in profile["required"]
+    reliability = schema["components"]["schemas"]["ReliabilityOutput"]["properties"]
+    assert set(reliability) == {"turns", "in_time", "share", "percent", "left"}
+    assert all(field.get("description") for field in reliability.values())
+
+
+def test_every_name_on_the_dashboard_and_the_history_links_to_its_profile(
+    players: dict[str, Player], client: Client
+) -> None:
+    """Item 2: a player's name links to /players/<handle>/ where he has an account."""
+    dashboard = _page(client, "/", "en")
+    assert '<a class="player" href="/players/Anne/">Anne</a>' in dashboard
+    assert 'href="/players/Dirk/"' not in dashboard and "Dirk" in dashboard  # no account
+    finished = _page(client, "/?show=finished", "en")
+    assert all(f'<a class="player" href="/players/{name}/">' in finished for name in NAMES)
+    game = GameResult.objects.filter(player=players["Bart"]).first().game  # type: ignore[union-attr]
+    history = _page(client, f"/games/{game.pk}/history/", "en")
+    moves = history.split('class="moves-list"')[1].split("</ol>")[0]
+    assert (
+        moves.count('href="/players/Bart/"')
+        == game.events.filter(type="move", payload__player="Bart").count()
+    )
+    assert re.search(r'<a href="\?at=1">[^<]+</a>', moves)  # each move still opens the board
+
+
+def test_a_deleted_account_is_linked_nowhere_and_off_the_leaderboard(
+    players: dict[str, Player], client: Client
+) -> None:
+    account_delete(player=players["Cleo"], now=T0)
+    assert 'href="/players/Cleo/"' not in _page(client, "/?show=finished", "en")
+    board = _page(client, "/leaderboard/freibeuter/", "en")
+    assert "Cleo" not in board and 'href="/players/Anne/"' in board

@@ -1,0 +1,24 @@
+"""``{% player_name name profiles %}``: a player's name, linked to his profile if he has one.
+
+``profiles`` is the map of ``games.players.profiles.profile_links`` (name at the
+table → profile address); a name without an account is shown as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django import template
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString
+
+register = template.Library()
+
+
+@register.simple_tag
+def player_name(name: str, profiles: Mapping[str, str] | None) -> SafeString:
+    """``name``, escaped, as a link to its profile when ``profiles`` has one for it."""
+    url = (profiles or {}).get(name)
+    if url is None:
+        return conditional_escape(name)
+    return format_html('<a class="player" href="{}">{}</a>', url, name)

@@ -48,13 +48,22 @@ LABELS = "svg.board text.field-name, svg.board text.coord"
 
 
 class Inspector:
-    """One browser context that visits pages once each and notes what the checks find."""
+    """One browser context that visits pages once each and notes what the checks find.
 
-    def __init__(self, browser: Any, base: str, *, viewport: dict[str, int] = DESKTOP) -> None:
+    On a ``phone`` (360 px) it also notes broken words and a page wider than the screen.
+    """
+
+    def __init__(self, browser: Any, base: str, *, phone: bool = False) -> None:
         self.base = base
-        self.context = browser.new_context(viewport=viewport)
+        self.phone = phone
+        self.context = browser.new_context(viewport=PHONE if phone else DESKTOP)
         self.page = self.context.new_page()
         self.problems: dict[str, list[str]] = {}
+
+    def speak(self, language: str) -> None:
+        """Read the pages in ``language`` (the language switch's cookie)."""
+        cookie = {"name": settings.LANGUAGE_COOKIE_NAME, "value": language}
+        self.context.add_cookies([{**cookie, "url": self.base}])
 
     def sign_in(self, session: SessionStore) -> None:
         """Carry the Django session ``session`` in the browser's cookie."""
@@ -68,12 +77,21 @@ class Inspector:
         html: str = response.text()
         return html
 
+    def layout(self) -> list[str]:
+        """What makes the page as it is now hard to read on a phone."""
+        found = [f"the word {word!r} is broken across lines" for word in broken_words(self.page)]
+        if wide := overflow(self.page):
+            found.append(f"{wide} px wider than the screen")
+        return found
+
     def check(self, label: str, html: str) -> None:
         """Note the Nu errors of ``html`` and the axe violations of the page as it is now."""
         found = [f"nu: {error}" for error in nu_errors(html)]
         for violation in axe_violations(self.page):
             found.append(f"axe {violation['impact']} {violation['id']}: {violation['help']}")
             found.extend(f"    at {node}" for node in violation["nodes"])
+        if self.phone:
+            found += self.layout()
         if found:
             self.problems[label] = found
 
@@ -185,7 +203,7 @@ def test_the_site_pages_pass_axe_and_the_nu_validator(live_server: Any, browser:
         options={},
     )
     invitation = Invitation.objects.get(table=table, position=0)
-    inspector = Inspector(browser, live_server.url)
+    inspector = Inspector(browser, live_server.url, phone=True)
     for label, path in (
         ("the dashboard", "/"),
         ("a new table in the lobby", "/games/new/"),
@@ -214,7 +232,7 @@ def test_the_moderation_pages_pass_axe_and_the_nu_validator(live_server: Any, br
     moderator.user_permissions.add(Permission.objects.get(codename="moderate_game"))
     client = Client()
     client.force_login(moderator)
-    inspector = Inspector(browser, live_server.url)
+    inspector = Inspector(browser, live_server.url, phone=True)
     inspector.sign_in(SessionStore(client.cookies[settings.SESSION_COOKIE_NAME].value))
     for label, path in (
         ("a game's moderation", f"/moderate/games/{game.pk}/"),
@@ -227,13 +245,6 @@ def test_the_moderation_pages_pass_axe_and_the_nu_validator(live_server: Any, br
     assert not inspector.problems, inspector.report()
 
 
-def _phone_problems(page: Any, label: str) -> list[str]:
-    found = [f"{label}: the word {word!r} is broken across lines" for word in broken_words(page)]
-    if wide := overflow(page):
-        found.append(f"{label}: {wide} px wider than the screen")
-    return found
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["en", "de", "fr"])
 def test_freibeuter_the_dashboard_and_the_history_fit_a_360_px_phone(
@@ -243,10 +254,8 @@ def test_freibeuter_the_dashboard_and_the_history_fit_a_360_px_phone(
     game = _live_game("freibeuter")
     over = finished_game("freibeuter", ["Dora", "Emil", "Finn"], random.Random(5))
     token = _token(game, to_move=True)
-    inspector = Inspector(browser, live_server.url, viewport=PHONE)
-    inspector.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
-    )
+    inspector = Inspector(browser, live_server.url, phone=True)
+    inspector.speak(language)
     found = []
     for label, name, path in (
         ("the game page", "game", f"/play/{token}/"),
@@ -257,7 +266,7 @@ def test_freibeuter_the_dashboard_and_the_history_fit_a_360_px_phone(
         inspector.visit(path)
         shot = screenshots / f"phone-freibeuter-{name}-{language}.png"
         inspector.page.screenshot(path=shot, full_page=True)
-        found += _phone_problems(inspector.page, label)
+        found += [f"{label}: {problem}" for problem in inspector.layout()]
         smallest = smallest_svg_text(inspector.page, LABELS)
         if smallest is not None and smallest < SMALLEST_LABEL_PX:
             found.append(f"{label}: board labels of {smallest:.1f} px")

@@ -5,9 +5,10 @@ validator error on any page (each game's seat, spectator and finished pages,
 Freibeuter's confirmation step, the histories, the dashboard, the lobby, the
 invitation, the open seat, the mail settings, signing in, my games, the
 players' pages and the moderator's pages), each page loaded once in one
-Chromium. At 360 px Freibeuter's game page, the dashboard and the history have
-no word broken across lines, nothing wider than the screen, and board labels
-of at least 11 px. Each test names every problem of every page it visits.
+Chromium. At 360 px each game's page, the dashboard and the histories have no
+word broken across lines and nothing wider than the screen, in English, German
+and French, and Freibeuter's board labels are 11 px at least; so do the site's
+and the moderator's pages. Each test names every problem of every page it visits.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from tests.site.player_helpers import address, finished_game
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}
 NAMES = ["Anne", "Bart", "Cleo"]
+LANGUAGES = ["en", "de", "fr"]
 MOVES_BEFORE = 4
 """Moves made before the pages are seen, so each has a last move and a history."""
 SMALLEST_LABEL_PX = 11
@@ -246,30 +248,32 @@ def test_the_moderation_pages_pass_axe_and_the_nu_validator(live_server: Any, br
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("language", ["en", "de", "fr"])
-def test_freibeuter_the_dashboard_and_the_history_fit_a_360_px_phone(
-    live_server: Any, browser: Any, screenshots: Path, language: str
+@pytest.mark.parametrize("kind", ["freibeuter", "seerauber", "flusspiraten"])
+def test_the_game_page_the_dashboard_and_the_history_fit_a_360_px_phone(
+    live_server: Any, browser: Any, screenshots: Path, kind: str
 ) -> None:
-    """No word broken, nothing sticking out sideways, board labels of 11 px at least."""
-    game = _live_game("freibeuter")
-    over = finished_game("freibeuter", ["Dora", "Emil", "Finn"], random.Random(5))
+    """In each language: no word broken, nothing sticking out sideways; Freibeuter's board
+    labels of 11 px at least."""
+    game = _live_game(kind)
+    over = finished_game(kind, ["Dora", "Emil", "Finn"], random.Random(5))
     token = _token(game, to_move=True)
     inspector = Inspector(browser, live_server.url, phone=True)
-    inspector.speak(language)
     found = []
-    for label, name, path in (
-        ("the game page", "game", f"/play/{token}/"),
-        ("the dashboard", "dashboard", "/"),
-        ("the history", "history", f"/play/{token}/history/"),
-        ("a finished game's history", "history-finished", f"/games/{over.pk}/history/"),
-    ):
-        inspector.visit(path)
-        shot = screenshots / f"phone-freibeuter-{name}-{language}.png"
-        inspector.page.screenshot(path=shot, full_page=True)
-        found += [f"{label}: {problem}" for problem in inspector.layout()]
-        smallest = smallest_svg_text(inspector.page, LABELS)
-        if smallest is not None and smallest < SMALLEST_LABEL_PX:
-            found.append(f"{label}: board labels of {smallest:.1f} px")
+    for language in LANGUAGES:
+        inspector.speak(language)
+        for label, name, path in (
+            ("the game page", "game", f"/play/{token}/"),
+            ("the dashboard", "dashboard", "/"),
+            ("the history", "history", f"/play/{token}/history/"),
+            ("a finished game's history", "history-finished", f"/games/{over.pk}/history/"),
+        ):
+            inspector.visit(path)
+            shot = screenshots / f"phone-{kind}-{name}-{language}.png"
+            inspector.page.screenshot(path=shot, full_page=True)
+            found += [f"{label} in {language}: {problem}" for problem in inspector.layout()]
+            smallest = smallest_svg_text(inspector.page, LABELS)
+            if smallest is not None and smallest < SMALLEST_LABEL_PX:
+                found.append(f"{label} in {language}: board labels of {smallest:.1f} px")
     inspector.close()
     assert not found, "\n".join(found)
 

@@ -278,13 +278,21 @@ def test_the_game_page_the_dashboard_and_the_history_fit_a_360_px_phone(
     assert not found, "\n".join(found)
 
 
-def test_it_sees_a_broken_word_and_a_page_too_wide(browser: Any) -> None:
-    """The phone checks themselves: a word cut by `overflow-wrap: anywhere`, a too-wide box."""
+def test_the_checks_see_what_they_look_for(browser: Any) -> None:
+    """Each check finds its fault: faint text, an invalid attribute, a cut word, a wide box."""
     page = browser.new_context(viewport=PHONE).new_page()
-    page.set_content(
+    html = (
+        '<!doctype html><html lang="en"><title>Faults</title><main data-x="1" hx-get="/">'
+        '<p style="color: #bbb">Faint</p>'
         '<p style="width: 40px; overflow-wrap: anywhere">Freibeuter and Players</p>'
-        '<div style="width: 500px">wide</div>'
+        '<p style="width: 40px; word-break: break-all">0123456789abcdef</p>'
+        '<div style="width: 500px">wide</div></main></html>'
     )
-    assert broken_words(page) == ["Freibeuter", "Players"]
+    page.set_content(html)
+    assert [violation["id"] for violation in axe_violations(page)] == ["color-contrast"]
+    assert [error.split(":")[1] for error in nu_errors(html)] == [
+        " Attribute “hx-get” not allowed on element “main” at this point."
+    ]
+    assert broken_words(page) == ["Freibeuter", "Players"]  # the hash may break
     assert overflow(page) == 500 + 8 - PHONE["width"]
     page.context.close()

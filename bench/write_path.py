@@ -1,8 +1,9 @@
 """Write-path benchmark: a move POST against the database's own cost of its writes (issue 16).
 
-    .venv/bin/python bench/write_path.py [--moves 300] [--seats 4]
+    .venv/bin/python bench/write_path.py [--moves 300] [--seats 4] [--database NAME]
 
-It (re)creates its own database ``freibeuter_writebench`` on the PostgreSQL of
+It (re)creates its own database (``--database``, default ``freibeuter_writebench``) on the
+PostgreSQL of
 ``BENCH_DATABASE_URL`` (default: the local server), uses Redis at
 ``REDIS_URL`` (default: the local server) for the cache and the broker, and
 runs, interleaved one by one in this one process:
@@ -60,16 +61,16 @@ FLOOR_OUTBOX = (
 )
 
 
-def _setup() -> None:
+def _setup(database: str) -> None:
     base = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
     import psycopg
 
     with psycopg.connect(base.replace("postgres://", "postgresql://"), autocommit=True) as db:
-        db.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        db.execute(f"CREATE DATABASE {DATABASE}")
+        db.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        db.execute(f"CREATE DATABASE {database}")
     broker = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     os.environ.update(
-        DATABASE_URL=base.rsplit("/", 1)[0] + f"/{DATABASE}",
+        DATABASE_URL=base.rsplit("/", 1)[0] + f"/{database}",
         REDIS_URL=broker,
         CELERY_BROKER_URL=broker,
         DEBUG="0",
@@ -172,8 +173,9 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--seats", type=int, default=4, choices=range(2, 5))
     parser.add_argument("--warm-up", type=int, default=20)
+    parser.add_argument("--database", default=DATABASE, help=f"default {DATABASE}")
     args = parser.parse_args()
-    _setup()
+    _setup(args.database)
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 

@@ -18,6 +18,9 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
+from django.db.models import IntegerField, Subquery
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, Coalesce
 from django.utils import translation
 
 from engine.base import Game as Engine
@@ -162,11 +165,18 @@ def turn_context_of(row: OutboundMail) -> dict[str, Any]:
 
 
 def _told(game: Game, seat: Seat) -> bool:
-    """Whether ``seat`` has had a turn email since its own last move."""
-    last_own = _last_own_move(game, seat, game.last_seq) or 0
-    return OutboundMail.objects.filter(
-        game=game, seat=seat, kind="turn", context__seq__gte=last_own
-    ).exists()
+    """Whether ``seat`` has had a turn email since its own last move (one query)."""
+    last_own = (
+        Event.objects.filter(game=game, type=events.MOVE, payload__player=seat.display_name)
+        .order_by("-seq")
+        .values("seq")[:1]
+    )
+    return (
+        OutboundMail.objects.filter(game=game, seat=seat, kind="turn")
+        .alias(told_at=Cast(KT("context__seq"), IntegerField()))
+        .filter(told_at__gte=Coalesce(Subquery(last_own), 0))
+        .exists()
+    )
 
 
 def turn_mails_queue(

@@ -18,9 +18,6 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db.models import IntegerField, Subquery
-from django.db.models.fields.json import KT
-from django.db.models.functions import Cast, Coalesce
 from django.utils import translation
 
 from engine.base import Game as Engine
@@ -35,6 +32,7 @@ from games.play.lobby import invitation_link
 from games.play.selectors import hidden_seqs, sealed_seq
 from games.store import events
 from games.store.loading import engine_for, state_at
+from games.store.rows import exists, json_text
 from games.timecontrol.deadlines import time_control
 
 EXAMPLES = 3
@@ -165,18 +163,16 @@ def turn_context_of(row: OutboundMail) -> dict[str, Any]:
 
 
 def _told(game: Game, seat: Seat) -> bool:
-    """Whether ``seat`` has had a turn email since its own last move (one query)."""
+    """Whether ``seat`` has had a turn email since its own last move (one fixed statement)."""
     last_own = (
-        Event.objects.filter(game=game, type=events.MOVE, payload__player=seat.display_name)
-        .order_by("-seq")
-        .values("seq")[:1]
+        "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
+        f" AND {json_text('payload', 'player')} = %s"
     )
-    return (
-        OutboundMail.objects.filter(game=game, seat=seat, kind="turn")
-        .alias(told_at=Cast(KT("context__seq"), IntegerField()))
-        .filter(told_at__gte=Coalesce(Subquery(last_own), 0))
-        .exists()
+    told = (
+        "SELECT 1 FROM games_outboundmail WHERE game_id = %s AND seat_id = %s AND kind = 'turn'"
+        f" AND CAST({json_text('context', 'seq')} AS INTEGER) >= COALESCE(({last_own}), 0)"
     )
+    return exists(told, [game.pk, seat.pk, game.pk, seat.display_name])
 
 
 def turn_mails_queue(

@@ -32,6 +32,7 @@ from games.players.results import game_results_record
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append, projections_set, snapshot_on_commit
+from games.store.rows import game_rows, row_locked
 from games.timecontrol.deadlines import CLOCK_FIELDS, clock_turn_end
 
 
@@ -331,10 +332,10 @@ def move_submit(
     actor = "system:bot" if auto else f"seat:{seat.position}"
     check_move_fields(game.kind, move)
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = row_locked(Game, game.pk)
         if seat.game_id != game.pk:
             raise NotYourSeat("This seat does not play in this game.")
-        seats = list(game.seats.all())
+        seats = game_rows(Seat, game)
         (mover,) = [other for other in seats if other.pk == seat.pk]
         if move_id is not None:
             earlier = Event.objects.filter(game=game, move_id=move_id).first()

@@ -13,7 +13,9 @@ runs, interleaved one by one in this one process:
   the projections, ``INSERT`` an outbox row with a 4 KB context, ``COMMIT``;
 - the **site**: a legal move POSTed to ``/api/games/<id>/moves/`` through the
   whole Django stack (middleware, DRF, the services; Freibeuter, ``--seats``
-  seats, each with an email address, so every move writes a turn email).
+  seats, each with an email address, so every move writes a turn email);
+- a **refused POST**: the same with a forged seat token, answered 403 at the
+  authentication: what the stack costs before the move's own work begins.
 
 Each is timed in process CPU (``time.process_time``: the machine's other load
 does not count); it prints the medians, their ratio (the budget: at most 3)
@@ -161,6 +163,16 @@ class Site:
 
         return post
 
+    def refused(self) -> None:
+        """The same kind of POST with a forged seat token: refused (403) at authentication,
+        what the stack itself costs (middleware, DRF, the JSON answer) before any move."""
+        path = f"/api/games/{self.game.pk}/moves/"
+        body = json.dumps({"move": {"type": "pass"}, "expected_seq": 1})
+        headers = {"HTTP_AUTHORIZATION": "Seat forged"}
+        response = self.client.post(path, body, content_type="application/json", **headers)
+        if response.status_code != 403:
+            raise SystemExit(f"a forged token answered {response.status_code}")
+
 
 def _cpu_ms(action: Callable[[], None]) -> float:
     started = time.process_time()
@@ -181,13 +193,14 @@ def main() -> int:
 
     floor = Floor(Site(args.seats, seed=15).game.pk)  # a game of its own, never played
     site = Site(args.seats, seed=16)
-    floor_ms, site_ms = [], []
+    floor_ms, site_ms, refused_ms = [], [], []
     for number in range(args.warm_up + args.moves):
         post = site.prepare()
-        timings = (_cpu_ms(floor.run), _cpu_ms(post))
+        timings = (_cpu_ms(floor.run), _cpu_ms(post), _cpu_ms(site.refused))
         if number >= args.warm_up:
             floor_ms.append(timings[0])
             site_ms.append(timings[1])
+            refused_ms.append(timings[2])
     post = site.prepare()
     with CaptureQueriesContext(connection) as queries:
         post()
@@ -200,6 +213,7 @@ def main() -> int:
     )
     print(f"  floor (raw psycopg)  {floor_median:6.2f} ms")
     print(f"  move POST (site)     {site_median:6.2f} ms   ({len(queries)} SQL statements)")
+    print(f"  refused POST (site)  {statistics.median(refused_ms):6.2f} ms   (a forged token, 403)")
     print(f"  ratio                {ratio:6.1f}x   budget <= {BUDGET:.0f}x: "
           f"{'ok' if ratio <= BUDGET else 'OVER'}")  # fmt: skip
     return 0

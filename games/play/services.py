@@ -32,7 +32,7 @@ from games.players.results import game_results_record
 from games.store import events
 from games.store.loading import engine_for, load_state
 from games.store.projections import event_append, projections_set, snapshot_on_commit
-from games.store.rows import game_rows, row_locked
+from games.store.rows import game_rows, row_locked, row_update
 from games.timecontrol.deadlines import CLOCK_FIELDS, clock_turn_end
 
 
@@ -305,6 +305,19 @@ def _moved_on(game: Game, expected_seq: int) -> bool:
     )
 
 
+MOVED_FIELDS = (
+    "last_seq",
+    "head_hash",
+    "to_move",
+    "scores",
+    "winners",
+    "status",
+    "updated_at",
+    *CLOCK_FIELDS,
+)
+"""The fields of ``Game`` a move changes."""
+
+
 def move_submit(
     *,
     game: Game,
@@ -361,20 +374,10 @@ def move_submit(
         _project(game, engine, state, actor=actor, now=now)
         changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
         if changed:
-            mover.save(update_fields=changed)
+            row_update(mover, changed)
         turn_begin(
             game=game, engine=engine, state=state, now=now, moved=seat.display_name, seats=seats
         )
-        game.save(
-            update_fields=[
-                "last_seq",
-                "to_move",
-                "scores",
-                "winners",
-                "status",
-                "updated_at",
-                *CLOCK_FIELDS,
-            ]
-        )
+        row_update(game, MOVED_FIELDS)
         snapshot_on_commit(game, state)
     return MoveResult(seq=event.seq, player=seat.display_name, move=move)

@@ -99,6 +99,27 @@ def row_update(instance: models.Model, fields: Iterable[str]) -> None:
         cursor.execute(f"UPDATE {meta.db_table} SET {sets} WHERE id = %s", [*values, instance.pk])
 
 
+def row_insert(instance: Row) -> Row:
+    """Write the new ``instance`` as a row (a fixed ``INSERT``, values prepared as ``save``
+    would) and give it the row's id."""
+    meta = instance._meta
+    fields = [field for field in meta.concrete_fields if not field.primary_key]
+    columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
+    ]
+    sql = f"INSERT INTO {meta.db_table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+    with connection.cursor() as cursor:
+        if connection.features.can_return_columns_from_insert:
+            cursor.execute(f"{sql} RETURNING id", values)
+            (instance.pk,) = cursor.fetchone()
+        else:
+            cursor.execute(sql, values)
+            instance.pk = connection.ops.last_insert_id(cursor, meta.db_table, "id")
+    instance._state.adding, instance._state.db = False, connection.alias
+    return instance
+
+
 def json_text(column: str, key: str) -> str:
     """SQL for the text of ``key`` in the JSON ``column`` (``key`` a fixed name, never input)."""
     if connection.vendor == "postgresql":

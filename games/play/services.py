@@ -31,9 +31,14 @@ from games.players.accounts import seats_attach
 from games.players.results import game_results_record
 from games.store import events
 from games.store.loading import engine_for, load_state
-from games.store.projections import event_append, projections_set, snapshot_on_commit
+from games.store.projections import (
+    PROJECTION_FIELDS,
+    event_append,
+    projections_set,
+    snapshot_on_commit,
+)
 from games.store.rows import game_rows, row_locked, row_update
-from games.timecontrol.deadlines import CLOCK_FIELDS, clock_turn_end
+from games.timecontrol.deadlines import clock_turn_end
 
 
 @dataclass(frozen=True)
@@ -305,17 +310,8 @@ def _moved_on(game: Game, expected_seq: int) -> bool:
     )
 
 
-MOVED_FIELDS = (
-    "last_seq",
-    "head_hash",
-    "to_move",
-    "scores",
-    "winners",
-    "status",
-    "updated_at",
-    *CLOCK_FIELDS,
-)
-"""The fields of ``Game`` a move changes."""
+MOVED_FIELDS = [field for field in PROJECTION_FIELDS if field not in ("commitment", "created_at")]
+"""The fields of ``Game`` a move changes: its projections but those fixed at its creation."""
 
 
 def move_submit(

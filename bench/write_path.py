@@ -1,8 +1,9 @@
 """Write-path benchmark: a move POST against the database's own cost of its writes (issue 16).
 
-    .venv/bin/python bench/write_path.py [--moves 300] [--seats 4]
+    .venv/bin/python bench/write_path.py [--moves 300] [--seats 4] [--database NAME]
 
-It (re)creates its own database ``freibeuter_writebench`` on the PostgreSQL of
+It (re)creates its own database (``--database``, default ``freibeuter_writebench``) on the
+PostgreSQL of
 ``BENCH_DATABASE_URL`` (default: the local server), uses Redis at
 ``REDIS_URL`` (default: the local server) for the cache and the broker, and
 runs, interleaved one by one in this one process:
@@ -12,7 +13,9 @@ runs, interleaved one by one in this one process:
   the projections, ``INSERT`` an outbox row with a 4 KB context, ``COMMIT``;
 - the **site**: a legal move POSTed to ``/api/games/<id>/moves/`` through the
   whole Django stack (middleware, DRF, the services; Freibeuter, ``--seats``
-  seats, each with an email address, so every move writes a turn email).
+  seats, each with an email address, so every move writes a turn email);
+- a **refused POST**: the same with a forged seat token, answered 403 at the
+  authentication: what the stack costs before the move's own work begins.
 
 Each is timed in process CPU (``time.process_time``: the machine's other load
 does not count); it prints the medians, their ratio (the budget: at most 3)
@@ -60,16 +63,16 @@ FLOOR_OUTBOX = (
 )
 
 
-def _setup() -> None:
+def _setup(database: str) -> None:
     base = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
     import psycopg
 
     with psycopg.connect(base.replace("postgres://", "postgresql://"), autocommit=True) as db:
-        db.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        db.execute(f"CREATE DATABASE {DATABASE}")
+        db.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        db.execute(f"CREATE DATABASE {database}")
     broker = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     os.environ.update(
-        DATABASE_URL=base.rsplit("/", 1)[0] + f"/{DATABASE}",
+        DATABASE_URL=base.rsplit("/", 1)[0] + f"/{database}",
         REDIS_URL=broker,
         CELERY_BROKER_URL=broker,
         DEBUG="0",
@@ -160,6 +163,16 @@ class Site:
 
         return post
 
+    def refused(self) -> None:
+        """The same kind of POST with a forged seat token: refused (403) at authentication,
+        what the stack itself costs (middleware, DRF, the JSON answer) before any move."""
+        path = f"/api/games/{self.game.pk}/moves/"
+        body = json.dumps({"move": {"type": "pass"}, "expected_seq": 1})
+        headers = {"HTTP_AUTHORIZATION": "Seat forged"}
+        response = self.client.post(path, body, content_type="application/json", **headers)
+        if response.status_code != 403:
+            raise SystemExit(f"a forged token answered {response.status_code}")
+
 
 def _cpu_ms(action: Callable[[], None]) -> float:
     started = time.process_time()
@@ -172,20 +185,22 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--seats", type=int, default=4, choices=range(2, 5))
     parser.add_argument("--warm-up", type=int, default=20)
+    parser.add_argument("--database", default=DATABASE, help=f"default {DATABASE}")
     args = parser.parse_args()
-    _setup()
+    _setup(args.database)
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     floor = Floor(Site(args.seats, seed=15).game.pk)  # a game of its own, never played
     site = Site(args.seats, seed=16)
-    floor_ms, site_ms = [], []
+    floor_ms, site_ms, refused_ms = [], [], []
     for number in range(args.warm_up + args.moves):
         post = site.prepare()
-        timings = (_cpu_ms(floor.run), _cpu_ms(post))
+        timings = (_cpu_ms(floor.run), _cpu_ms(post), _cpu_ms(site.refused))
         if number >= args.warm_up:
             floor_ms.append(timings[0])
             site_ms.append(timings[1])
+            refused_ms.append(timings[2])
     post = site.prepare()
     with CaptureQueriesContext(connection) as queries:
         post()
@@ -198,6 +213,7 @@ def main() -> int:
     )
     print(f"  floor (raw psycopg)  {floor_median:6.2f} ms")
     print(f"  move POST (site)     {site_median:6.2f} ms   ({len(queries)} SQL statements)")
+    print(f"  refused POST (site)  {statistics.median(refused_ms):6.2f} ms   (a forged token, 403)")
     print(f"  ratio                {ratio:6.1f}x   budget <= {BUDGET:.0f}x: "
           f"{'ok' if ratio <= BUDGET else 'OVER'}")  # fmt: skip
     return 0

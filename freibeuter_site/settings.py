@@ -123,7 +123,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "games.store.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "freibeuter",
         }

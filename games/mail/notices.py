@@ -32,6 +32,7 @@ from games.play.lobby import invitation_link
 from games.play.selectors import hidden_seqs, sealed_seq
 from games.store import events
 from games.store.loading import engine_for, state_at
+from games.store.rows import exists, json_text
 from games.timecontrol.deadlines import time_control
 
 EXAMPLES = 3
@@ -162,11 +163,16 @@ def turn_context_of(row: OutboundMail) -> dict[str, Any]:
 
 
 def _told(game: Game, seat: Seat) -> bool:
-    """Whether ``seat`` has had a turn email since its own last move."""
-    last_own = _last_own_move(game, seat, game.last_seq) or 0
-    return OutboundMail.objects.filter(
-        game=game, seat=seat, kind="turn", context__seq__gte=last_own
-    ).exists()
+    """Whether ``seat`` has had a turn email since its own last move (one fixed statement)."""
+    last_own = (
+        "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
+        f" AND {json_text('payload', 'player')} = %s"
+    )
+    told = (
+        "SELECT 1 FROM games_outboundmail WHERE game_id = %s AND seat_id = %s AND kind = 'turn'"
+        f" AND CAST({json_text('context', 'seq')} AS INTEGER) >= COALESCE(({last_own}), 0)"
+    )
+    return exists(told, [game.pk, seat.pk, game.pk, seat.display_name])
 
 
 def turn_mails_queue(

@@ -31,8 +31,14 @@ from games.players.accounts import seats_attach
 from games.players.results import game_results_record
 from games.store import events
 from games.store.loading import engine_for, load_state
-from games.store.projections import event_append, projections_set, snapshot_on_commit
-from games.timecontrol.deadlines import CLOCK_FIELDS, clock_turn_end
+from games.store.projections import (
+    PROJECTION_FIELDS,
+    event_append,
+    projections_set,
+    snapshot_on_commit,
+)
+from games.store.rows import game_rows, row_locked, row_update
+from games.timecontrol.deadlines import clock_turn_end
 
 
 @dataclass(frozen=True)
@@ -304,6 +310,10 @@ def _moved_on(game: Game, expected_seq: int) -> bool:
     )
 
 
+MOVED_FIELDS = [field for field in PROJECTION_FIELDS if field not in ("commitment", "created_at")]
+"""The fields of ``Game`` a move changes: its projections but those fixed at its creation."""
+
+
 def move_submit(
     *,
     game: Game,
@@ -331,10 +341,10 @@ def move_submit(
     actor = "system:bot" if auto else f"seat:{seat.position}"
     check_move_fields(game.kind, move)
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = row_locked(Game, game.pk)
         if seat.game_id != game.pk:
             raise NotYourSeat("This seat does not play in this game.")
-        seats = list(game.seats.all())
+        seats = game_rows(Seat, game)
         (mover,) = [other for other in seats if other.pk == seat.pk]
         if move_id is not None:
             earlier = Event.objects.filter(game=game, move_id=move_id).first()
@@ -360,20 +370,10 @@ def move_submit(
         _project(game, engine, state, actor=actor, now=now)
         changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
         if changed:
-            mover.save(update_fields=changed)
+            row_update(mover, changed)
         turn_begin(
             game=game, engine=engine, state=state, now=now, moved=seat.display_name, seats=seats
         )
-        game.save(
-            update_fields=[
-                "last_seq",
-                "to_move",
-                "scores",
-                "winners",
-                "status",
-                "updated_at",
-                *CLOCK_FIELDS,
-            ]
-        )
+        row_update(game, MOVED_FIELDS)
         snapshot_on_commit(game, state)
     return MoveResult(seq=event.seq, player=seat.display_name, move=move)

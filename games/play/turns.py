@@ -16,6 +16,7 @@ from django.dispatch import Signal
 
 from engine.base import Game as Engine
 from games.models import Game, Seat
+from games.store.rows import row_update
 from games.timecontrol.deadlines import RUNNING_FIELDS, clocks_follow
 
 turn_begun = Signal()
@@ -48,9 +49,8 @@ def clocks_update(
     before = [[getattr(seat, field) for field in RUNNING_FIELDS] for seat in seats]
     clocks_follow(game=game, seats=seats, restart=restart, now=now)
     for seat, fields in zip(seats, before, strict=True):
-        after = {field: getattr(seat, field) for field in RUNNING_FIELDS}
-        if list(after.values()) != fields:
-            Seat.objects.filter(pk=seat.pk).update(**after)
+        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields:
+            row_update(seat, RUNNING_FIELDS)
     return seats
 
 

@@ -109,31 +109,49 @@ def fold(
     state: Any,
     stored: Iterable[tuple[int, str, int, Any]],
     replay: Replay | None = None,
+    *,
+    owned: bool = False,
 ) -> Any:
     """Apply ``(seq, type, version, payload)`` events to ``state`` (``None`` before creation).
 
     ``move_taken_back`` puts back the state from before the last move (the
     only move a takeback may undo), so a replay skips the taken-back move.
     A ``replay`` given (folding from creation) is filled with what the fold saw.
+
+    A state the fold owns (one it starts from creation, or ``state`` when the
+    caller hands it over, ``owned``) takes the moves in place, as the engine's
+    replay does: only a move that a takeback undoes next is made on a copy
+    (``apply``), so the state before it is still there to put back. A fold
+    that fills a ``replay`` keeps every state, so it makes every move on a copy.
     """
-    before_last_move: Any = None
+    stored = list(stored)
     from_creation = state is None
-    for seq, event_type, version, raw in stored:
-        payload = events.upcast(event_type, version, raw)
+    in_place = replay is None and (from_creation or owned)
+    undone = _undone_moves(stored) if in_place else set()
+    apply, apply_in_place = engine.apply, engine.apply_in_place
+    upcast = events.upcast if events.UPCASTERS else None  # without upcasters every shape is current
+    move_type = events.MOVE
+    before_last_move: Any = None
+    for index, (seq, event_type, version, raw) in enumerate(stored):
+        payload = raw if upcast is None else upcast(event_type, version, raw)
         try:
-            if event_type == events.GAME_CREATED:
-                state = engine.start(payload["players"], payload["setup"])
-                if replay is not None:
-                    replay.start = state
-            elif event_type == events.MOVE:
+            if event_type == move_type:
                 if state is None:
                     raise IllegalMove(
                         "no_game_created", "A move comes before the game was created."
                     )
-                before_last_move = state
-                state = engine.apply(state, payload["player"], payload["move"])
+                if in_place and index not in undone:
+                    apply_in_place(state, payload["player"], payload["move"])
+                    before_last_move = None
+                else:
+                    before_last_move = state
+                    state = apply(state, payload["player"], payload["move"])
                 if replay is not None:
                     replay.moves.append(played_move(seq, payload, before_last_move, state))
+            elif event_type == events.GAME_CREATED:
+                state = engine.start(payload["players"], payload["setup"])
+                if replay is not None:
+                    replay.start = state
             elif event_type == events.MOVE_TAKEN_BACK:
                 if before_last_move is None and not from_creation:
                     raise _NeedsFullReplay
@@ -149,6 +167,22 @@ def fold(
     if state is None:
         raise ReplayError(game_id, None, "no_game_created", "The game has no game_created event.")
     return state
+
+
+def _undone_moves(stored: list[tuple[int, str, int, Any]]) -> set[int]:
+    """The indexes in ``stored`` of the moves a ``move_taken_back`` undoes (the next move event
+    after each is the takeback)."""
+    undone = set()
+    taken_back = False
+    for index in range(len(stored) - 1, -1, -1):
+        event_type = stored[index][1]
+        if event_type == events.MOVE_TAKEN_BACK:
+            taken_back = True
+        elif event_type == events.MOVE:
+            if taken_back:
+                undone.add(index)
+            taken_back = False
+    return undone
 
 
 def _events(game: Game, after: int, upto: int) -> Any:
@@ -185,7 +219,7 @@ def state_at(game: Game, seq: int) -> Any:
     state = found.get(base)
     start = base if state is not None else 0
     try:
-        state = fold(engine_for(game), game.pk, state, _events(game, start, seq))
+        state = fold(engine_for(game), game.pk, state, _events(game, start, seq), owned=True)
     except _NeedsFullReplay:
         state = fold(engine_for(game), game.pk, None, _events(game, 0, seq))
     store_snapshot(game, seq, state)

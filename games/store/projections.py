@@ -19,6 +19,7 @@ from games.store import events
 from games.store.chain import chain_link
 from games.store.clock_replay import clock_replay
 from games.store.loading import engine_for, fold, store_snapshot
+from games.store.rows import row_insert
 from games.timecontrol.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 
 PROJECTION_FIELDS = [
@@ -62,17 +63,19 @@ def event_append(
         actor=actor,
         created_at=now,
     )
-    event = Event.objects.create(
-        game=game,
-        created_at=now,
-        seq=game.last_seq + 1,
-        type=event_type,
-        version=version,
-        payload=payload,
-        actor=actor,
-        move_id=move_id,
-        nonce=nonce,
-        hash=digest,
+    event = row_insert(
+        Event(
+            game=game,
+            created_at=now,
+            seq=game.last_seq + 1,
+            type=event_type,
+            version=version,
+            payload=payload,
+            actor=actor,
+            move_id=move_id,
+            nonce=nonce,
+            hash=digest,
+        )
     )
     game.last_seq, game.head_hash, game.updated_at = event.seq, digest, now
     return event

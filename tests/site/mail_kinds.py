@@ -93,10 +93,12 @@ def mail_of_every_kind(cast: Cast) -> dict[str, OutboundMail]:
     chat_post(game=game, seat=bart, text=cast.chat, now=T0)
     _play(game, anne)  # Bart's turn email tells of Anne's move and his own chat line
     engine = engine_for(game)
-    reminder_mail_queue(game=game, seat=bart, engine=engine, state=load_state(game), now=T0)
+    state = load_state(game)
+    reminder_mail_queue(game=game, seat=bart, engine=engine, state=state, now=T0)
     reply_mail_queue(
         game=game, seat=bart, accepted=False, text=cast.reply, message="Unknown move.",
-        legal=["board 3"], in_reply_to="<reply-1@example.net>", now=T0,
+        legal=engine.legal_moves(state, bart.display_name)[:1],
+        in_reply_to="<reply-1@example.net>", now=T0,
     )  # fmt: skip
     Seat.objects.filter(pk=anne.pk).update(mail_preference=MailPreference.DIGEST)
     _play(game, bart)  # Anne's turn is held for her digest

@@ -157,7 +157,7 @@ REGIONS = {
 such as ``US/Eastern`` or ``Etc/GMT+1`` are left out: every place has its region's name)."""
 
 
-def time_zone_choices() -> list[tuple[str, Any]]:
+def time_zone_choices() -> list[tuple[Any, Any]]:
     """UTC, then the zones of :data:`REGIONS`, each region a group of its places (``New York``)."""
     places: dict[str, list[tuple[str, str]]] = {region: [] for region in REGIONS}
     for zone in sorted(zoneinfo.available_timezones()):

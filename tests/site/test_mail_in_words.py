@@ -46,7 +46,7 @@ def _game(kind: str, language: str) -> Game:
     )
 
 
-def _play(game: Game, count: int) -> None:
+def bot_moves(game: Game, count: int) -> None:
     """``count`` moves, each the bot's choice for the first player to move, made as his."""
     engine = engine_for(game)
     for _ in range(count):
@@ -68,7 +68,7 @@ def test_a_turn_email_tells_the_moves_since_in_words_with_their_notation(
     db: None, kind: str, language: str
 ) -> None:
     game = _game(kind, language)
-    _play(game, MOVES)
+    bot_moves(game, MOVES)
     row = OutboundMail.objects.filter(game=game, kind="turn").order_by("-id").first()
     assert row is not None and row.seat is not None
     text = _flat(mail_compose(row).body)
@@ -88,7 +88,7 @@ def test_a_turn_email_tells_the_moves_since_in_words_with_their_notation(
 @pytest.mark.parametrize("kind", ["freibeuter", "seerauber"])
 def test_a_turn_email_lists_players_by_their_seat_letters(db: None, kind: str) -> None:
     game = _game(kind, "en")
-    _play(game, 1)
+    bot_moves(game, 1)
     row = OutboundMail.objects.filter(game=game, kind="turn").order_by("-id").first()
     assert row is not None
     text = mail_compose(row).body
@@ -100,7 +100,7 @@ def test_a_turn_email_lists_players_by_their_seat_letters(db: None, kind: str) -
 
 def test_the_freibeuter_email_board_marks_boats_and_boardings_by_seat_letter(db: None) -> None:
     game = _game("freibeuter", "en")
-    _play(game, 8)
+    bot_moves(game, 8)
     kind = kind_of("freibeuter")
     view = engine_for(game).view(load_state(game), "Anne")
     marks = kind.seat_marks(list(KINDS["freibeuter"]))

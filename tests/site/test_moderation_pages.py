@@ -16,8 +16,9 @@ from games.models import Game
 from games.moderation.actions import game_pause
 from games.moderation.requests import ACTIONS
 from games.play.chat import chat_post
-from games.play.services import PlayerSpec, game_create, move_submit
-from games.store.loading import engine_for, load_state
+from games.play.services import PlayerSpec, game_create
+from games.store import events
+from tests.site.test_mail_in_words import bot_moves
 
 NAMES = {
     "freibeuter": ("Anne", "Bart"),
@@ -46,15 +47,12 @@ def moderator(db: None) -> User:
 def _played(kind: str) -> tuple[Game, list[str]]:
     """A game of ``kind`` a few moves in, and those moves in English words."""
     game = game_create(kind=kind, players=[PlayerSpec(name=n) for n in NAMES[kind]], seed=3)
-    engine, words = engine_for(game), []
-    for _ in range(MOVES):
-        player = game.to_move[0]
-        move = engine.bot_move(load_state(game), player)
-        seat = game.seats.get(display_name=player)
-        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
-        game.refresh_from_db()
-        with translation.override("en"):
-            words.append(f"{player}: {kind_of(kind).move_action(move)}")
+    bot_moves(game, MOVES)
+    with translation.override("en"):
+        words = [
+            f"{event.payload['player']}: {kind_of(kind).move_action(event.payload['move'])}"
+            for event in game.events.filter(type=events.MOVE)
+        ]
     return game, words
 
 

@@ -7,6 +7,7 @@ action is a POST with CSRF and a reason, run by ``games.moderation.actions``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -88,7 +89,7 @@ def moderate_omniscient(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "games/moderate_omniscient.html",
-        {"game": game, "summary": game_omniscient(game=game)},
+        {"game": game, "summary": json.dumps(game_omniscient(game=game), indent=2, default=str)},
     )
 
 

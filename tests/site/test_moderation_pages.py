@@ -105,4 +105,7 @@ def test_the_omniscient_view_stays_the_moderators(moderator: User, client: Clien
     game, _words = _played("freibeuter")
     assert client.get(f"/moderate/games/{game.pk}/omniscient/").status_code == 403
     client.force_login(moderator)
-    assert client.get(f"/moderate/games/{game.pk}/omniscient/").status_code == 200
+    page = client.get(f"/moderate/games/{game.pk}/omniscient/")
+    assert page.status_code == 200
+    assert "&quot;hand&quot;: [" in page.content.decode()  # JSON, read as it is stored
+    assert "False" not in page.content.decode() and "None" not in page.content.decode()

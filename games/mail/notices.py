@@ -83,13 +83,18 @@ def _last_own_move(game: Game, seat: Seat, seq: int) -> int | None:
     )
 
 
+def _in_words(game: Game, seat: Seat, move: Move) -> str:
+    """``move`` in words in ``seat``'s language, by the game's kind."""
+    with translation.override(seat.language):
+        return kind_of(game.kind).move_action(move)
+
+
 def since_last_turn(
     game: Game, seat: Seat, engine: Engine, state: Any, seq: int
 ) -> list[dict[str, Any]]:
     """What happened in ``game`` from ``seat``'s last move up to event ``seq`` (``state`` is the
     state after it), from public event payloads: moves in words in the seat's language (by
     the game's kind) with their notation, the reply syntax, beside them; a sealed one unsaid."""
-    describe = kind_of(game.kind).move_action
     last = _last_own_move(game, seat, seq) or 1
     entries = []
     sealed = sealed_seq(game, state=state, seq=seq)
@@ -100,10 +105,11 @@ def since_last_turn(
         if event.type == events.MOVE and event.seq == sealed:
             entry.update(move=None, sealed=True, auto=payload.get("auto", False))
         elif event.type == events.MOVE:
-            with translation.override(seat.language):
-                words = describe(payload["move"])
-            notation = engine.format_move(payload["move"])
-            entry.update(move=words, notation=notation, auto=payload.get("auto", False))
+            entry.update(
+                move=_in_words(game, seat, payload["move"]),
+                notation=engine.format_move(payload["move"]),
+                auto=payload.get("auto", False),
+            )
         elif event.type == events.SEAT_REPLACED:
             entry["by"] = payload["by"]
         elif event.type == events.VACATION_STARTED:
@@ -256,12 +262,6 @@ def notice_mails_queue(
             context = {**_seat_context(game, seat), "line": line, "event": event_type}
             context["reply_to"] = reply_address(seat)
             _queue(game, seat, "notice", context, now)
-
-
-def _in_words(game: Game, seat: Seat, move: Move) -> str:
-    """``move`` in words in ``seat``'s language, by the game's kind."""
-    with translation.override(seat.language):
-        return kind_of(game.kind).move_action(move)
 
 
 def reply_mail_queue(

@@ -230,10 +230,13 @@ def reminder_mail_queue(
 
 
 def timeout_mails_queue(
-    *, game: Game, seat: Seat, move: str | None, replaced: bool, paused: bool, now: datetime
+    *, game: Game, seat: Seat, move: Move | None, replaced: bool, paused: bool, now: datetime
 ) -> None:
-    """Tell ``seat`` what its timeout led to; when the game paused, tell the others too."""
-    context = {**_seat_context(game, seat), "move": move, "replaced": replaced, "paused": paused}
+    """Tell ``seat`` what its timeout led to (the ``move`` played for it, in words and
+    notation); when the game paused, tell the others too."""
+    context = {**_seat_context(game, seat), "replaced": replaced, "paused": paused}
+    context["move"] = engine_for(game).format_move(move) if move is not None else None
+    context["words"] = _in_words(game, seat, move) if move is not None else None
     context["replace_after"] = time_control(game.options).replace_after
     if _reachable(seat, bot_too=True):
         _queue(game, seat, "timed_out", context, now)

@@ -112,7 +112,8 @@ def mail_of_every_kind(cast: Cast) -> dict[str, OutboundMail]:
     actions.game_pause(game=game, moderator=moderator, reason=cast.reason, now=T0)
     actions.game_unpause(game=game, moderator=moderator, reason=cast.reason, now=T0)
     game.refresh_from_db()
-    timeout_mails_queue(game=game, seat=anne, move="board 3", replaced=True, paused=False, now=T0)
+    anne_move = engine.legal_moves(load_state(game), anne.display_name)[0]
+    timeout_mails_queue(game=game, seat=anne, move=anne_move, replaced=True, paused=False, now=T0)
     timeout_mails_queue(game=game, seat=anne, move=None, replaced=False, paused=True, now=T0)
     while game.status == Game.Status.ACTIVE:
         _play(game, _seat(game, game.to_move[0]))

@@ -8,11 +8,13 @@ the page, never numbered 1/2/3; and a game's start brings each player exactly on
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.utils import translation
 
+from games.clocks.timeouts import deadline_sweep
 from games.kinds import kind_of
 from games.mail.compose import mail_compose
 from games.mail.inbound import mail_receive
@@ -21,6 +23,7 @@ from games.play.lobby import SeatSpec, invitation_accept, table_create
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store import events
 from games.store.loading import engine_for, load_state
+from tests.clock import T0
 from tests.site.test_mail_replies import reply
 
 KINDS = {
@@ -43,6 +46,7 @@ def _game(kind: str, language: str) -> Game:
             for name in KINDS[kind]
         ],
         seed=7,
+        now=T0,
     )
 
 
@@ -176,3 +180,15 @@ def test_a_simultaneous_first_step_gets_everyone_a_turn_email_only(db: None) -> 
     assert sorted(game.to_move) == sorted(KINDS["flusspiraten"])  # the deploy: all at once
     rows = OutboundMail.objects.filter(game=game).exclude(kind="invitation")
     assert sorted(rows.values_list("kind", flat=True)) == ["turn"] * 3
+
+
+@pytest.mark.clock  # the timeout is decided by time
+def test_the_timeout_email_tells_the_move_made_for_the_player_in_words(db: None) -> None:
+    game = _game("freibeuter", "de")
+    assert deadline_sweep(now=T0 + timedelta(hours=73)) == 1
+    made = Event.objects.get(game=game, type=events.MOVE)
+    assert made.payload["auto"] is True
+    body = _flat(mail_compose(OutboundMail.objects.get(game=game, kind="timed_out")).body)
+    words = _words("freibeuter", "de", made.payload["move"])
+    notation = engine_for(game).format_move(made.payload["move"])
+    assert f"Der eingebaute Bot hat für dich gespielt: {words} ({notation})" in body

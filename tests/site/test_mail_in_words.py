@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.utils import translation
+from django.utils.translation import gettext
 
 from games.clocks.timeouts import deadline_sweep
 from games.kinds import kind_of
@@ -66,6 +67,12 @@ def _words(kind: str, language: str, move: dict[str, Any]) -> str:
         return kind_of(kind).move_action(move)
 
 
+def _said(player: str, words: str, language: str) -> str:
+    """A move's line as the reader's language punctuates it ("Anne : …" in French)."""
+    with translation.override(language):
+        return gettext("%(player)s: %(move)s") % {"player": player, "move": words}
+
+
 @pytest.mark.parametrize("language", ["de", "fr"])
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_a_turn_email_tells_the_moves_since_in_words_with_their_notation(
@@ -83,7 +90,7 @@ def test_a_turn_email_tells_the_moves_since_in_words_with_their_notation(
     for event in since.order_by("-seq")[:1]:
         move = event.payload["move"]
         words, notation = _words(kind, language, move), engine.format_move(move)
-        said = f"{event.payload['player']}: {words}"
+        said = _said(event.payload["player"], words, language)
         assert _flat(said if words == notation else f"{said} ({notation})") in text
         told += 1
     assert told == 1
@@ -134,7 +141,8 @@ def test_a_reply_is_answered_with_the_move_in_words(db: None, language: str) -> 
 
     answer = OutboundMail.objects.get(game=game, kind="move_accepted")
     body = _flat(mail_compose(answer).body)
-    assert notation in body and f"Anne: {_words('freibeuter', language, move)}" in body
+    words = _words("freibeuter", language, move)
+    assert notation in body and _said("Anne", words, language) in body
 
 
 def test_a_refused_reply_lists_the_legal_moves_by_notation_and_in_words(db: None) -> None:

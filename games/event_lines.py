@@ -1,7 +1,10 @@
-"""Moderation, chat and takeback events in words, for the history page and the notice emails.
+"""Events other than moves in words ("at the table": moderation, chat, takebacks, timeouts),
+for the history page, the moderation pages and the notice emails.
 
 Each line is built from the event's public payload in the active language;
 a moderator is only ever "a moderator" (who it was is on the staff audit page).
+A chat message a moderator hid is never said again. The lines are plain text:
+the templates escape them like any other text.
 """
 
 from __future__ import annotations
@@ -20,9 +23,35 @@ def _with_reason(line: str, payload: dict[str, Any]) -> str:
     return _("%(line)s Reason: %(reason)s") % {"line": line, "reason": reason}
 
 
-def event_line(event_type: str, payload: dict[str, Any]) -> str | None:
-    """The event in one sentence, or ``None`` for an event that has no line of its own."""
+TIMEOUTS = "timeouts"
+"""The reason the deadline sweep gives when a bot takes over a seat."""
+
+
+def _timeout_line(event_type: str, payload: dict[str, Any]) -> str | None:
+    """The lines of the deadline sweep's events (their reason is a code, not a sentence)."""
     player = payload.get("player") or ""
+    if event_type == events.TURN_TIMED_OUT:
+        return _("Time ran out for %(player)s.") % {"player": player}
+    if event_type == events.GAME_PAUSED and player:
+        return _("The game is paused: time ran out for %(player)s.") % {"player": player}
+    if event_type == events.SEAT_REPLACED and payload.get("reason") == TIMEOUTS:
+        return _("The bot now plays for %(player)s, whose time ran out too often.") % {
+            "player": player
+        }
+    return None
+
+
+def event_line(event_type: str, payload: dict[str, Any], *, hidden: bool = False) -> str | None:
+    """The event in one sentence, or ``None`` for an event that has no line of its own
+    (``hidden``: a chat message a moderator hid)."""
+    player = payload.get("player") or ""
+    timeout = _timeout_line(event_type, payload)
+    if timeout is not None:
+        return timeout
+    if event_type == events.CHAT_POSTED and hidden:
+        return _("%(player)s wrote a message a moderator hid.") % {"player": player}
+    if event_type == events.CHAT_POSTED:
+        return _("%(player)s says: %(text)s") % {"player": player, "text": payload["text"]}
     if event_type == events.GAME_PAUSED:
         line = _("A moderator paused the game.")
     elif event_type == events.GAME_RESUMED:

@@ -37,6 +37,7 @@ from django.db import transaction
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from engine.base import Move
 from games.errors import GameError, GameNotActive
 from games.kinds import kind_of
 from games.mail.notices import notice_mails_queue, reminder_mail_queue, timeout_mails_queue
@@ -120,7 +121,7 @@ def _remind_seats(game: Game, now: datetime) -> bool:
     return True
 
 
-def _bot_plays(game: Game, seat: Seat, now: datetime, *, timed_out: bool = False) -> str:
+def _bot_plays(game: Game, seat: Seat, now: datetime, *, timed_out: bool = False) -> Move:
     """Play the bot's move for ``seat`` (for a late player: the kind's timeout move)."""
     engine = engine_for(game)
     state = load_state(game)
@@ -129,7 +130,7 @@ def _bot_plays(game: Game, seat: Seat, now: datetime, *, timed_out: bool = False
     else:
         move = engine.bot_move(state, seat.display_name)
     move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq, auto=True, now=now)
-    return engine.format_move(move)
+    return move
 
 
 def _time_out(game: Game, seat: Seat, now: datetime) -> None:

@@ -33,7 +33,7 @@ from email.utils import getaddresses, parseaddr
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 
-from engine.base import IllegalMove
+from engine.base import IllegalMove, Move
 from games.errors import GameError
 from games.mail.notices import notice_mails_queue, reply_mail_queue
 from games.mail.reply_text import first_line, reply_body
@@ -192,10 +192,9 @@ def _play(seat: Seat, text: str, move_id: str, message_id: str, key: str, now: d
         )
     except (IllegalMove, GameError) as error:
         game.refresh_from_db()
-        legal: list[str] = []
+        legal: list[Move] = []
         if seat.display_name in game.to_move:
-            state = load_state(game)
-            legal = [engine.format_move(m) for m in engine.legal_moves(state, seat.display_name)]
+            legal = engine.legal_moves(load_state(game), seat.display_name)
         reply_mail_queue(
             game=game, seat=seat, accepted=False, text=text, message=_refusal(seat, error),
             legal=legal, in_reply_to=message_id, now=now,
@@ -204,7 +203,8 @@ def _play(seat: Seat, text: str, move_id: str, message_id: str, key: str, now: d
         return "refused"
     notation = engine.format_move(result.move)
     reply_mail_queue(
-        game=game, seat=seat, accepted=True, text=notation, in_reply_to=message_id, now=now
-    )
+        game=game, seat=seat, accepted=True, text=notation, move=result.move,
+        in_reply_to=message_id, now=now,
+    )  # fmt: skip
     InboundMail.objects.filter(message_key=key).update(outcome="played", detail=notation)
     return "played"

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.utils import translation
 
 from engine.base import Game as Engine
-from engine.base import get_game
+from engine.base import Move, get_game
 from games.display import game_label
 from games.event_lines import event_line
 from games.kinds import kind_of
@@ -84,11 +84,18 @@ def _last_own_move(game: Game, seat: Seat, seq: int) -> int | None:
     )
 
 
+def _in_words(game: Game, seat: Seat, move: Move) -> str:
+    """``move`` in words in ``seat``'s language, by the game's kind."""
+    with translation.override(seat.language):
+        return kind_of(game.kind).move_action(move)
+
+
 def since_last_turn(
     game: Game, seat: Seat, engine: Engine, state: Any, seq: int
 ) -> list[dict[str, Any]]:
     """What happened in ``game`` from ``seat``'s last move up to event ``seq`` (``state`` is the
-    state after it), from public event payloads."""
+    state after it), from public event payloads: moves in words in the seat's language (by
+    the game's kind) with their notation, the reply syntax, beside them; a sealed one unsaid."""
     last = _last_own_move(game, seat, seq) or 1
     entries = []
     sealed = sealed_seq(game, state=state, seq=seq)
@@ -99,7 +106,11 @@ def since_last_turn(
         if event.type == events.MOVE and event.seq == sealed:
             entry.update(move=None, sealed=True, auto=payload.get("auto", False))
         elif event.type == events.MOVE:
-            entry.update(move=engine.format_move(payload["move"]), auto=payload.get("auto", False))
+            entry.update(
+                move=_in_words(game, seat, payload["move"]),
+                notation=engine.format_move(payload["move"]),
+                auto=payload.get("auto", False),
+            )
         elif event.type == events.SEAT_REPLACED:
             entry["by"] = payload["by"]
         elif event.type == events.VACATION_STARTED:
@@ -132,11 +143,14 @@ def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any, seq: int
     state after it): all from its own view and the public events up to it."""
     view = engine.view(state, seat.display_name)
     legal = engine.legal_moves(state, seat.display_name)
+    kind = kind_of(game.kind)
+    rows = kind.player_rows(view)
+    marks = kind.seat_marks([row["name"] for row in rows])
     return {
         **_seat_context(game, seat),
         "view": view,
         "hand": view["players"][seat.display_name].get("hand", []),
-        "players": kind_of(game.kind).player_rows(view),
+        "players": [{**row, "letter": marks[row["name"]].letter} for row in rows],
         "since": since_last_turn(game, seat, engine, state, seq),
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "reply_to": reply_address(seat),
@@ -222,10 +236,13 @@ def reminder_mail_queue(
 
 
 def timeout_mails_queue(
-    *, game: Game, seat: Seat, move: str | None, replaced: bool, paused: bool, now: datetime
+    *, game: Game, seat: Seat, move: Move | None, replaced: bool, paused: bool, now: datetime
 ) -> None:
-    """Tell ``seat`` what its timeout led to; when the game paused, tell the others too."""
-    context = {**_seat_context(game, seat), "move": move, "replaced": replaced, "paused": paused}
+    """Tell ``seat`` what its timeout led to (the ``move`` played for it, in words and
+    notation); when the game paused, tell the others too."""
+    context = {**_seat_context(game, seat), "replaced": replaced, "paused": paused}
+    context["move"] = engine_for(game).format_move(move) if move is not None else None
+    context["words"] = _in_words(game, seat, move) if move is not None else None
     context["replace_after"] = time_control(game.options).replace_after
     if _reachable(seat, bot_too=True):
         _queue(game, seat, "timed_out", context, now)
@@ -262,19 +279,26 @@ def reply_mail_queue(
     seat: Seat,
     accepted: bool,
     text: str,
+    move: Move | None = None,
     message: str = "",
-    legal: list[str] | None = None,
+    legal: list[Move] | None = None,
     in_reply_to: str = "",
     now: datetime,
 ) -> OutboundMail | None:
-    """Answer a reply email: the move is recorded, or why not and what is legal."""
+    """Answer a reply email: the move is recorded (``move``, said in words too), or why not
+    and what is legal (each move in its notation, the reply syntax, and in words)."""
     if not seat.email:
         return None
+    engine = engine_for(game)
     context = {
         **_seat_context(game, seat),
         "text": text,
+        "words": _in_words(game, seat, move) if move is not None else "",
         "message": message,
-        "legal": legal or [],
+        "legal": [
+            {"notation": engine.format_move(option), "words": _in_words(game, seat, option)}
+            for option in legal or []
+        ],
         "reply_to": reply_address(seat),
         "in_reply_to": in_reply_to,
     }
@@ -322,11 +346,16 @@ def invitation_mail_queue(*, table: Table, invitation: Invitation, **_signal: ob
 def game_started_mails_queue(
     *, table: Table, game: Game, invitations: list[Invitation], **_signal: object
 ) -> None:
-    """Tell each invited player but the first (his turn email says it) that the game has
-    begun, with his seat's link (``games.play.lobby.table_started``)."""
+    """Tell each invited player not to move first that the game has begun, with his seat's
+    link (``games.play.lobby.table_started``): the players to move first get their turn email
+    instead, so everyone gets one email at the start (all of them turn emails when the first
+    step is everyone's, as Flußpiraten's deploy)."""
+    first = ", ".join(game.to_move)
     for invitation in invitations:
-        seat, first = invitation.seat, invitation.position == 0
-        if seat is not None and invitation.email and invitation.kind != "bot" and not first:
+        seat = invitation.seat
+        if seat is None or seat.display_name in game.to_move:
+            continue
+        if invitation.email and invitation.kind != "bot":
             mail_queue(
                 to=invitation.email,
                 kind="game_started",
@@ -337,6 +366,6 @@ def game_started_mails_queue(
                     "game": _table_label(table),
                     "player": invitation.display_name,
                     "seat_link": seat_link(seat),
-                    "first": invitations[0].display_name,
+                    "first": first,
                 },
             )

@@ -1,7 +1,10 @@
-"""Reads for moderators: every moderator action (the audit page) and a game's omniscient summary.
+"""Reads for moderators: every moderator action (the audit page), a game's event stream in
+words and its omniscient summary.
 
 The audit is built from events alone: a moderator action is an event of a
-moderator type whose actor is ``user:N``.
+moderator type whose actor is ``user:N``. The stream says each event as the
+history does (moves by the game's kind, the rest by ``games.event_lines``), from
+the public payloads, so a sealed choice or a hidden message stays unsaid.
 """
 
 from __future__ import annotations
@@ -11,9 +14,12 @@ from typing import Any, TypeGuard
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from games.event_lines import event_line
+from games.kinds import kind_of
 from games.models import Event, Game
+from games.play.selectors import game_history
 from games.store import events
 from games.store.loading import engine_for, load_state
 
@@ -50,6 +56,75 @@ def moderator_activity(*, limit: int = AUDIT_LIMIT) -> list[dict[str, Any]]:
             "why": event.payload.get("reason", ""),
             "game": event.game,
             "seq": event.seq,
+        }
+        for event in stored
+    ]
+
+
+def _user_id(actor: str) -> int | None:
+    """The moderator's user id of an actor ``user:N``, else ``None``."""
+    kind, _colon, who = actor.partition(":")
+    return int(who) if kind == "user" and who.isdigit() else None
+
+
+def _actor(actor: str, seats: dict[int, str], users: dict[int, Any]) -> str:
+    """Who recorded an event, in words: a moderator's name, a player, or a part of the service."""
+    kind, _colon, who = actor.partition(":")
+    user_id = _user_id(actor)
+    if user_id is not None:
+        user = users.get(user_id)
+        return _("moderator %(name)s") % {"name": user.get_username() if user else who}
+    if kind == "seat" and who.isdigit():
+        return seats.get(int(who), actor)
+    parts = {"deadline": _("the deadline sweep"), "lobby": _("the lobby"), "bot": _("the bot")}
+    return parts.get(who, _("the service"))
+
+
+def _stream_line(kind: str, event_type: str, payload: dict[str, Any]) -> str:
+    """One public event of a game in a sentence (a move by the game's kind)."""
+    player = payload.get("player") or ""
+    if event_type == events.MOVE and payload.get("sealed"):
+        return _("%(player)s made a choice, sealed until the others have chosen.") % {
+            "player": player
+        }
+    if event_type == events.MOVE:
+        move = kind_of(kind).move_action(payload["move"])
+        return _("%(player)s: %(move)s") % {"player": player, "move": move}
+    line = event_line(event_type, payload, hidden=bool(payload.get("hidden")))
+    if line is not None:
+        return line
+    if event_type == events.GAME_CREATED:
+        return _("The game was created, its deal sealed by the commitment.")
+    if event_type == events.GAME_FINISHED:
+        return _("The game is over: won by %(winners)s.") % {
+            "winners": ", ".join(payload["winners"]) or _("nobody")
+        }
+    if event_type == events.REMINDER_SENT:
+        return _("%(player)s was reminded of the deadline.") % {"player": player}
+    if event_type == events.VACATION_STARTED:
+        return _("%(player)s is on vacation for %(days)s days.") % {
+            "player": player,
+            "days": payload["days"],
+        }
+    if event_type == events.CHAT_REPORTED:
+        return _("%(player)s reported a chat message to the moderators.") % {"player": player}
+    return event_type.replace("_", " ")
+
+
+def game_stream(*, game: Game) -> list[dict[str, Any]]:
+    """Every event of ``game`` in words, oldest first: seq, when, who, what (and whether a
+    move was the service's, for a late player), as the moderation page lists them."""
+    stored = game_history(game=game)
+    seats = dict(game.seats.values_list("position", "display_name"))
+    ids = {_user_id(event["actor"]) for event in stored} - {None}
+    users = get_user_model().objects.in_bulk(ids)
+    return [
+        {
+            "seq": event["seq"],
+            "when": event["created_at"],
+            "who": _actor(event["actor"], seats, users),
+            "what": _stream_line(game.kind, event["type"], event["payload"]),
+            "auto": event["type"] == events.MOVE and bool(event["payload"].get("auto")),
         }
         for event in stored
     ]

@@ -14,22 +14,24 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.translation import gettext_lazy as _
 
 from games.errors import NotAllowed
 from games.models import Game, Seat
 from games.moderation import actions
 
-ACTIONS = (
-    "pause",
-    "resume",
-    "extend",
-    "invite",
-    "remove",
-    "reissue",
-    "abort",
-    "adjudicate",
-    "hide",
-)
+ACTIONS = {
+    "pause": _("Pause the game"),
+    "resume": _("Let the game go on"),
+    "extend": _("Give more time"),
+    "invite": _("Give a seat to a new player"),
+    "remove": _("Let the bot play a seat"),
+    "reissue": _("Send a seat a new link"),
+    "abort": _("Abort the game"),
+    "adjudicate": _("Decide the game"),
+    "hide": _("Hide a chat message"),
+}
+"""Each moderator action by its code (the URL's and the API's) with its name in words."""
 
 
 def _int(data: Mapping[str, Any], key: str) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 from games.event_lines import event_line
 from games.kinds.base import History, Note, PlayedMove, Player, Revealed, Table
 from games.models import Event, Game, Seat
-from games.play.selectors import game_fairness, game_record, sealed_seq
+from games.play.selectors import game_fairness, game_record, hidden_seqs, sealed_seq
 from games.store import events
 from games.store.loading import engine_for, game_replay, load_state, played_move, state_at
 
@@ -67,10 +67,11 @@ def _last_move(game: Game, state: Any) -> PlayedMove | None:
 
 def _history(game: Game) -> History:
     replay = game_replay(game)
+    hidden = hidden_seqs(game)
     notes = [
         Note(seq=seq, after=standing, words=line)
         for seq, event_type, payload, standing in replay.events
-        if (line := event_line(event_type, payload))
+        if (line := event_line(event_type, payload, hidden=seq in hidden))
     ]
     return History(start=replay.start, moves=replay.moves, notes=notes)
 

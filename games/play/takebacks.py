@@ -114,21 +114,37 @@ def takeback_pending(game: Game) -> dict[str, Any] | None:
     return pending
 
 
+def _takeback_refusal(game: Game, seat: Seat, move: Event | None) -> NotAllowed | None:
+    """Why ``seat`` may not ask to take back ``move``, the game's last one; ``None`` if it may."""
+    if move is None or move.payload["player"] != seat.display_name or move.payload.get("auto"):
+        return NotLastOwnMove("Only the last move, made by yourself, can be taken back.")
+    if move.payload["move"].get("type") not in kind_of(game.kind).TAKEBACK_MOVES:
+        return MoveRevealed(
+            "That move revealed hidden information (a card drawn, a ship laid out or dice "
+            "rolled), so it cannot be taken back."
+        )
+    if takeback_pending(game) is not None:
+        return TakebackPending("A takeback of this move is already asked for.")
+    return None
+
+
+def takeback_possible(*, game: Game, seat: Seat) -> bool:
+    """Whether ``seat`` may ask now to take back its last move (the page offers it only then)."""
+    if game.status != Game.Status.ACTIVE:
+        return False
+    return _takeback_refusal(game, seat, _last_move(game)) is None
+
+
 @transaction.atomic
 def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> Event:
     """Ask the other players to let ``seat`` take back its last move."""
     now = now or timezone.now()
     game = _locked_active(game)
     move = _last_move(game)
-    if move is None or move.payload["player"] != seat.display_name or move.payload.get("auto"):
-        raise NotLastOwnMove("Only the last move, made by yourself, can be taken back.")
-    if move.payload["move"].get("type") not in kind_of(game.kind).TAKEBACK_MOVES:
-        raise MoveRevealed(
-            "That move revealed hidden information (a card drawn, a ship laid out or dice "
-            "rolled), so it cannot be taken back."
-        )
-    if takeback_pending(game) is not None:
-        raise TakebackPending("A takeback of this move is already asked for.")
+    refusal = _takeback_refusal(game, seat, move)
+    if refusal is not None:
+        raise refusal
+    assert move is not None, "a move to take back is the game's last"
     payload = events.takeback_payload(player=seat.display_name, move_seq=move.seq)
     event = event_append(
         game,

@@ -151,9 +151,44 @@ class TableForm(forms.Form):
         }
 
 
-def _time_zone(value: str) -> None:
-    if value not in zoneinfo.available_timezones():
-        raise forms.ValidationError(_("Choose a time zone such as Europe/Berlin."))
+REGIONS = {
+    "Africa": _("Africa"),
+    "America": _("America"),
+    "Antarctica": _("Antarctica"),
+    "Arctic": _("Arctic"),
+    "Asia": _("Asia"),
+    "Atlantic": _("Atlantic Ocean"),
+    "Australia": _("Australia"),
+    "Europe": _("Europe"),
+    "Indian": _("Indian Ocean"),
+    "Pacific": _("Pacific Ocean"),
+}
+"""The regions of the zone database's own names, in the order of its names (the old aliases
+such as ``US/Eastern`` or ``Etc/GMT+1`` are left out: every place has its region's name)."""
+
+
+def time_zone_choices() -> list[tuple[Any, Any]]:
+    """UTC, then the zones of :data:`REGIONS`, each region a group of its places (``New York``)."""
+    places: dict[str, list[tuple[str, str]]] = {region: [] for region in REGIONS}
+    for zone in sorted(zoneinfo.available_timezones()):
+        region, _slash, place = zone.partition("/")
+        if region in places and place:
+            places[region].append((zone, place.replace("_", " ")))
+    return [("UTC", "UTC"), *((REGIONS[region], zones) for region, zones in places.items())]
+
+
+class TimeZoneField(forms.ChoiceField):
+    """A time zone chosen from a list grouped by region; the browser's own zone is the page's
+    first guess for a field still on UTC (``site.js``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            choices=time_zone_choices,
+            initial="UTC",
+            widget=forms.Select(attrs={"data-browser-time-zone": ""}),
+            error_messages={"invalid_choice": _("Choose a time zone such as Europe/Berlin.")},
+            **kwargs,
+        )
 
 
 class SeatForm(forms.Form):
@@ -161,9 +196,7 @@ class SeatForm(forms.Form):
 
     name = NameField(label=_("Your name at the table"))
     language = forms.ChoiceField(label=_("Language"), choices=_language_choices)
-    time_zone = forms.CharField(
-        label=_("Your time zone"), max_length=64, initial="UTC", validators=[_time_zone]
-    )
+    time_zone = TimeZoneField(label=_("Your time zone"))
 
 
 class JoinForm(SeatForm):

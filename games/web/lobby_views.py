@@ -6,8 +6,6 @@ An invitation link, once its game is dealt, leads to its seat's play page.
 
 from __future__ import annotations
 
-import zoneinfo
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -20,8 +18,7 @@ from games.play.links import seat_token
 from games.play.refusals import refusal_text
 from games.players.reliability import reliabilities_of_emails
 from games.web.lobby_forms import JoinForm, SeatForm, TableForm
-
-TIME_ZONES = sorted(zoneinfo.available_timezones())
+from games.web.views import speak
 
 
 @require_http_methods(["GET", "POST"])
@@ -74,13 +71,19 @@ def lobby_table(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
-    """An invitation: accept it by choosing a name, language and time zone."""
+    """An invitation: accept it by choosing a name, language and time zone.
+
+    The page speaks the invitation's language (the one its host chose for the invitee), or
+    the one just chosen in the form, unless the reader chose one on the page.
+    """
     found = lobby.invitation_from_token(token)
     if found is None:
         raise Http404("This invitation link is not valid.")
     if found.seat is not None:
         return redirect("play", token=seat_token(found.seat))
-    initial = {"name": found.display_name, "language": found.language, "time_zone": "UTC"}
+    chosen = request.POST.get("language", "")
+    speak(request, chosen if chosen in lobby.LANGUAGES else found.language)
+    initial = {"name": found.display_name, "language": found.language, "time_zone": found.time_zone}
     form = SeatForm(request.POST or None, initial=initial)
     if request.method == "POST" and found.accepted_at is None and form.is_valid():
         try:
@@ -97,7 +100,6 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         "table": found.table,
         "form": form,
         "rows": rows,
-        "time_zones": TIME_ZONES,
     }
     return render(request, "games/invitation.html", context)
 
@@ -122,6 +124,5 @@ def open_seat(request: HttpRequest, pk: int) -> HttpResponse:
         "form": form,
         "free": free,
         "rows": _seat_rows(table),
-        "time_zones": TIME_ZONES,
     }
     return render(request, "games/open_seat.html", context)

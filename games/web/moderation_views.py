@@ -7,6 +7,7 @@ action is a POST with CSRF and a reason, run by ``games.moderation.actions``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -15,13 +16,20 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from games.display import deadline_local, game_label
 from games.errors import GameError
 from games.models import Game
-from games.moderation.audit import game_omniscient, is_moderator, moderator_activity, moderator_of
+from games.moderation.audit import (
+    game_omniscient,
+    game_stream,
+    is_moderator,
+    moderator_activity,
+    moderator_of,
+)
 from games.moderation.requests import ACTIONS, action_run
-from games.play import selectors
 from games.play.chat import chat_messages
 from games.play.links import seat_link
 
@@ -48,9 +56,11 @@ def moderate_game(request: HttpRequest, pk: int) -> HttpResponse:
     seats = [{"seat": seat, "link": seat_link(seat)} for seat in game.seats.all()]
     context = {
         "game": game,
+        "label": game_label(game),
+        "deadline": deadline_local(game, None),
         "seats": seats,
         "chat": chat_messages(game=game),
-        "history": selectors.game_history(game=game),
+        "stream": game_stream(game=game),
         "actions": ACTIONS,
     }
     return render(request, "games/moderate_game.html", context)
@@ -67,7 +77,7 @@ def moderate_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     except GameError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"Done: {action}.")
+        messages.success(request, _("Done: %(action)s.") % {"action": ACTIONS[action]})
     return redirect("moderate-game", pk=pk)
 
 
@@ -79,7 +89,7 @@ def moderate_omniscient(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "games/moderate_omniscient.html",
-        {"game": game, "summary": game_omniscient(game=game)},
+        {"game": game, "summary": json.dumps(game_omniscient(game=game), indent=2, default=str)},
     )
 
 

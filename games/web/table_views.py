@@ -17,7 +17,12 @@ from games.errors import GameError
 from games.models import Game, Seat
 from games.play.chat import MAX_LENGTH, chat_messages, chat_post, chat_report
 from games.play.refusals import refusal_text
-from games.play.takebacks import takeback_answer, takeback_pending, takeback_request
+from games.play.takebacks import (
+    takeback_answer,
+    takeback_pending,
+    takeback_possible,
+    takeback_request,
+)
 from games.web.views import _seat, seat_language
 
 
@@ -28,6 +33,7 @@ def _chat(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
         "chat": chat_messages(game=game),
         "max_length": MAX_LENGTH,
         "takeback": takeback_pending(game) if seat is not None else None,
+        "takeback_possible": seat is not None and takeback_possible(game=game, seat=seat),
     }
     return render(request, "games/_chat.html", context)
 

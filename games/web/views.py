@@ -44,11 +44,16 @@ def _seat(token: str) -> Seat:
     return seat
 
 
-def seat_language(request: HttpRequest, seat: Seat) -> None:
-    """Speak the seat's language unless the reader chose one on the page (the language cookie)."""
+def speak(request: HttpRequest, language: str) -> None:
+    """Speak ``language`` unless the reader chose one on the page (the language cookie)."""
     if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES:
-        translation.activate(seat.language)
-        request.LANGUAGE_CODE = seat.language
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
+
+
+def seat_language(request: HttpRequest, seat: Seat) -> None:
+    """Speak the seat's language unless the reader chose one on the page."""
+    speak(request, seat.language)
 
 
 def _selection(request: HttpRequest) -> dict[str, str]:

@@ -42,7 +42,7 @@ def _create_in_lobby(page: Any, base: str) -> list[str]:
 
 def _accept(page: Any, link: str, zone: str) -> None:
     page.goto(link)
-    page.fill("#id_time_zone", zone)
+    page.select_option("#id_time_zone", zone)
     page.click("form.panel button[type=submit]")
     page.wait_for_selector("form.panel", state="detached")  # accepted: the form is gone
 

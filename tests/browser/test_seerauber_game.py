@@ -57,7 +57,7 @@ def test_a_seerauber_game_is_played_to_the_end_through_the_pages(
     for link, name in zip(invitations, PLAYERS, strict=True):
         page = console.watch(browser.new_context().new_page())
         page.goto(link)
-        page.fill("#id_time_zone", "UTC")
+        page.select_option("#id_time_zone", "UTC")
         page.click("form.panel button[type=submit]")
         page.wait_for_selector("form.panel", state="detached")
         pages[name] = page

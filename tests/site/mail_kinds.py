@@ -115,10 +115,12 @@ def mail_of_every_kind(cast: Cast) -> dict[str, OutboundMail]:
     chat_post(game=game, seat=bart, text=cast.chat, now=T0)
     _play(game, anne)  # Bart's turn email tells of Anne's move and his own chat line
     engine = engine_for(game)
-    reminder_mail_queue(game=game, seat=bart, engine=engine, state=load_state(game), now=T0)
+    state = load_state(game)
+    reminder_mail_queue(game=game, seat=bart, engine=engine, state=state, now=T0)
     reply_mail_queue(
         game=game, seat=bart, accepted=False, text=cast.reply, message="Unknown move.",
-        legal=["board 3"], in_reply_to="<reply-1@example.net>", now=T0,
+        legal=engine.legal_moves(state, bart.display_name)[:1],
+        in_reply_to="<reply-1@example.net>", now=T0,
     )  # fmt: skip
     Seat.objects.filter(pk=anne.pk).update(mail_preference=MailPreference.DIGEST)
     _play(game, bart)  # Anne's turn is held for her digest
@@ -132,7 +134,8 @@ def mail_of_every_kind(cast: Cast) -> dict[str, OutboundMail]:
     actions.game_pause(game=game, moderator=moderator, reason=cast.reason, now=T0)
     actions.game_unpause(game=game, moderator=moderator, reason=cast.reason, now=T0)
     game.refresh_from_db()
-    timeout_mails_queue(game=game, seat=anne, move="board 3", replaced=True, paused=False, now=T0)
+    anne_move = engine.legal_moves(load_state(game), anne.display_name)[0]
+    timeout_mails_queue(game=game, seat=anne, move=anne_move, replaced=True, paused=False, now=T0)
     timeout_mails_queue(game=game, seat=anne, move=None, replaced=False, paused=True, now=T0)
     while game.status == Game.Status.ACTIVE:
         _play(game, _seat(game, game.to_move[0]))

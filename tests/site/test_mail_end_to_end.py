@@ -17,8 +17,11 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from django.utils import translation
 from mail_helpers import SmtpSink, poll, queue, smtp, text_of, worker  # noqa: F401
 
+from engine.base import get_game
+from games.kinds import kind_of
 from games.models import Event, OutboundMail
 from games.play.services import PlayerSpec, game_create
 
@@ -78,7 +81,9 @@ def test_it_plays_a_game_by_link_webhook_reply_and_fetched_reply(
     # Bart's (German) email arrives; he answers it, and the webhook plays his reply.
     (bart_mail,) = smtp.wait_for(1, "bart@example.org")
     assert "Du bist am Zug" in bart_mail["Subject"]
-    assert f"Anne: {move}" in text_of(bart_mail)
+    with translation.override("de"):
+        words = kind_of("freibeuter").move_action(get_game("freibeuter").parse_move(move))
+    assert f"Anne: {words} ({move.strip()})" in " ".join(text_of(bart_mail).split())
     answer = client.post(
         "/mail/inbound/",
         reply_to(bart_mail, examples(bart_mail)[0]),

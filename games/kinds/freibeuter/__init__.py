@@ -13,9 +13,8 @@ from typing import Any
 
 from engine.base import Game as Engine
 from engine.base import Move
-from games.kinds.freibeuter.boards import board_png, position_text
+from games.kinds.freibeuter.boards import board_png, position_text, seat_marks
 from games.kinds.freibeuter.describe import move_action
-from games.kinds.freibeuter.drawing import seat_marks
 from games.kinds.freibeuter.history import history_context
 from games.kinds.freibeuter.page import page_context
 

@@ -2,7 +2,7 @@
 
 They take only what ``view(state, player)`` gave (STYLE habit 3), so neither
 can show a hand or a deck that its reader may not see. Players are drawn as
-their seat numbers 1–4, in seat order.
+their seat marks' letters (as on the page), in their seat colours.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.pictures import marks
+from games.pictures.marks import Mark
 from games.pictures.png import Palette, font, png, sprite
 
 COLUMNS = "ABCDEFG"
@@ -28,24 +30,30 @@ LABEL_TEXT, BOAT_TEXT, TILE_TEXT = 18, 17, 16
 """Letter sizes: 16 px of 560 still measure 9.7 px on a phone that shows the picture 340 px wide."""
 
 
-def seat_numbers(view: dict[str, Any]) -> dict[str, int]:
-    """Each player's number on the board (1 for the first seat)."""
-    return {name: player["seat"] + 1 for name, player in view["players"].items()}
+def seat_marks(names: list[str]) -> dict[str, Mark]:
+    """Marks of players given in seat order, in the seat colours of the email picture."""
+    return marks.seat_marks(names, SEAT_COLOURS)
 
 
-def _tile_label(tile: dict[str, Any], numbers: dict[str, int]) -> str:
+def player_marks(view: dict[str, Any]) -> dict[str, Mark]:
+    """Each player's mark in a view (players in seat order)."""
+    players = sorted(view["players"].items(), key=lambda item: item[1]["seat"])
+    return seat_marks([name for name, _ in players])
+
+
+def _tile_label(tile: dict[str, Any], players: dict[str, Mark]) -> str:
     label = str(tile["tile"])
     if tile.get("boarded_by"):
-        label += f"+{numbers[tile['boarded_by']]}"
+        label += f"+{players[tile['boarded_by']].letter}"
     return label
 
 
 def position_text(view: dict[str, Any]) -> str:
-    """The board as a monospaced grid: fields show boats (seat numbers), tiles sit between them.
+    """The board as a monospaced grid: fields show boats (seat letters), tiles sit between them.
 
-    ``15/3+2`` is a 15/3 ship boarded by player 2; ``·`` an empty field.
+    ``15/3+B`` is a 15/3 ship boarded by player B; ``·`` an empty field.
     """
-    numbers = seat_numbers(view)
+    players = player_marks(view)
     fields = view["board"]["fields"]
     tiles = view["board"]["tiles"]
     width = 8
@@ -63,7 +71,7 @@ def position_text(view: dict[str, Any]) -> str:
     lines = [line({centre(c): letter for c, letter in enumerate(COLUMNS)})]
     for row in ROWS:
         cells = {
-            centre(c): "".join(str(numbers[o]) for o in fields.get(f"{letter}{row}", [])) or "·"
+            centre(c): "".join(players[o].letter for o in fields.get(f"{letter}{row}", [])) or "·"
             for c, letter in enumerate(COLUMNS)
         }
         lines.append(f"{row}" + line(cells)[1:])
@@ -72,7 +80,7 @@ def position_text(view: dict[str, Any]) -> str:
             for c in range(6):
                 name = f"{COLUMNS[c]}{row}-{COLUMNS[c + 1]}{row + 1}"
                 if name in tiles:
-                    between[centre(c + 0.5)] = _tile_label(tiles[name], numbers)
+                    between[centre(c + 0.5)] = _tile_label(tiles[name], players)
             lines.append(line(between))
     return "\n".join(lines)
 
@@ -113,25 +121,24 @@ def _background() -> Image.Image:
 
 
 @cache
-def _boat(number: int) -> tuple[Image.Image, Image.Image]:
+def _boat(colour: str, letter: str) -> tuple[Image.Image, Image.Image]:
     image = PALETTE.canvas((BOAT, BOAT))
     draw = ImageDraw.Draw(image)
-    colour = SEAT_COLOURS[(number - 1) % len(SEAT_COLOURS)]
     ring = (0, 0, BOAT - 1, BOAT - 1)
     draw.ellipse(ring, fill=PALETTE.ink(colour), outline=PALETTE.ink("#1b1b1b"))
     half = BOAT // 2
     white = PALETTE.ink("#ffffff")
-    draw.text((half, half), str(number), fill=white, font=font(BOAT_TEXT), anchor="mm")
+    draw.text((half, half), letter, fill=white, font=font(BOAT_TEXT), anchor="mm")
     return sprite(image)
 
 
 @cache
-def _tile(label: str, tile: str, owner: int | None) -> tuple[Image.Image, Image.Image]:
+def _tile(label: str, tile: str, owner: str | None) -> tuple[Image.Image, Image.Image]:
     width, height = TILE
     image = PALETTE.canvas(TILE)
     draw = ImageDraw.Draw(image)
     fill, text = _tile_colours(tile)
-    outline = SEAT_COLOURS[(owner - 1) % len(SEAT_COLOURS)] if owner else "#555555"
+    outline = owner or "#555555"
     draw.rounded_rectangle(
         (1, 1, width - 2, height - 2),
         radius=5,
@@ -146,20 +153,20 @@ def _tile(label: str, tile: str, owner: int | None) -> tuple[Image.Image, Image.
 
 def board_png(view: dict[str, Any]) -> bytes:
     """A PNG picture of the board in ``view`` (sprites drawn once per process, then pasted)."""
-    numbers = seat_numbers(view)
+    players = player_marks(view)
     image = _background().copy()
     for field, owners in view["board"]["fields"].items():
         c, r = COLUMNS.index(field[0]), int(field[1:])
         for index, owner in enumerate(owners):
             cx = MARGIN + c * CELL + CELL // 2 + (index * 2 - len(owners) + 1) * (BOAT // 2 + 1)
             cy = MARGIN + (r - 1) * CELL + CELL // 2
-            boat, mask = _boat(numbers[owner])
+            boat, mask = _boat(players[owner].colour, players[owner].letter)
             image.paste(boat, (cx - BOAT // 2, cy - BOAT // 2), mask)
     for name, tile in view["board"]["tiles"].items():
         first = name.split("-")[0]
         c, r = COLUMNS.index(first[0]), int(first[1:])
         cx, cy = MARGIN + (c + 1) * CELL, MARGIN + r * CELL
-        owner = numbers[tile["boarded_by"]] if tile.get("boarded_by") else None
-        picture, mask = _tile(_tile_label(tile, numbers), str(tile["tile"]), owner)
+        owner = players[tile["boarded_by"]].colour if tile.get("boarded_by") else None
+        picture, mask = _tile(_tile_label(tile, players), str(tile["tile"]), owner)
         image.paste(picture, (cx - TILE[0] // 2, cy - TILE[1] // 2), mask)
     return png(image)

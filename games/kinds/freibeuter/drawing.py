@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.kinds.freibeuter.boards import COLUMNS, ROWS, SEAT_COLOURS
-from games.pictures import marks
+from games.kinds.freibeuter.boards import COLUMNS, ROWS
 from games.pictures.marks import Mark
 
 CELL = 100
@@ -59,17 +58,6 @@ class TileDrawing:
     boarder: Boat | None = None
     href: str = ""
     last: bool = False
-
-
-def seat_marks(names: list[str]) -> dict[str, Mark]:
-    """Marks of players given in seat order, in the seat colours of the email picture."""
-    return marks.seat_marks(names, SEAT_COLOURS)
-
-
-def player_marks(view: dict[str, Any]) -> dict[str, Mark]:
-    """Each player's mark in a view (players in seat order)."""
-    players = sorted(view["players"].items(), key=lambda item: item[1]["seat"])
-    return seat_marks([name for name, _ in players])
 
 
 def shape_path(shape: str, x: float, y: float, r: float) -> str:

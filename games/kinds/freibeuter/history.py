@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.kinds.base import Table, replay_fields
+from games.kinds.freibeuter.boards import player_marks
 from games.kinds.freibeuter.describe import move_words, player_label, public_position
-from games.kinds.freibeuter.drawing import board_drawing, player_marks
+from games.kinds.freibeuter.drawing import board_drawing
 from games.kinds.freibeuter.page import move_highlight
 from games.kinds.freibeuter.svg import board_svg
 

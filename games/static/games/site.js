@@ -31,11 +31,13 @@
     });
   }
 
-  // A time-zone field still on UTC takes the browser's own zone as a first guess.
+  // A time-zone field still on UTC takes the browser's own zone as a first guess
+  // (a list only when it offers that zone).
   function guessTimeZone() {
     var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
     document.querySelectorAll("[data-browser-time-zone]").forEach(function (input) {
-      if (zone && input.value === "UTC") { input.value = zone; }
+      var offered = !input.options || input.querySelector('option[value="' + zone + '"]');
+      if (zone && input.value === "UTC" && offered) { input.value = zone; }
     });
   }
 

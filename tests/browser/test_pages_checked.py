@@ -23,7 +23,8 @@ from django.contrib.auth.models import Permission, User
 from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 
-from games.models import Game, Invitation, OutboundMail
+from games.leagues.services import leagues_sweep
+from games.models import Game, Invitation, LeagueTable, OutboundMail
 from games.play.accounts import sign_in_request
 from games.play.links import seat_token
 from games.play.lobby import SeatSpec, invitation_token, table_create, table_token
@@ -38,6 +39,7 @@ from tests.browser.checks import (
     smallest_svg_text,
 )
 from tests.browser.freibeuter_moves import choose_a_move
+from tests.site.league_helpers import CLOSES, league_of, play_to_the_end, players_signed_up
 from tests.site.mail_kinds import own_cache  # noqa: F401  (the fixture of the sign-in limits)
 from tests.site.player_helpers import address, finished_game
 
@@ -216,6 +218,28 @@ def test_the_site_pages_pass_axe_and_the_nu_validator(live_server: Any, browser:
     inspector.check_page("choosing a handle", "/players/handle/")
     inspector.sign_in(_session(email=address(NAMES[0])))
     inspector.check_page("my games", "/my-games/")
+    inspector.check_page("deleting one's account", "/my-games/delete/")
+    inspector.close()
+    assert not inspector.problems, inspector.report()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_league_pages_pass_axe_and_the_nu_validator(live_server: Any, browser: Any) -> None:
+    """Issue 18, item 7: a league open for sign-up, one under way with standings, the list."""
+    handles = ["Anne", "Bart", "Cleo", "Dora", "Emil", "Fritz"]
+    dealt = league_of("seerauber", rounds=2)
+    players_signed_up(dealt, handles)
+    leagues_sweep(now=CLOSES)
+    play_to_the_end(LeagueTable.objects.filter(league=dealt).order_by("number")[0].game, CLOSES)
+    open_league = league_of("freibeuter", rounds=1, name="Spring League")
+    inspector = Inspector(browser, live_server.url, phone=True)
+    inspector.sign_in(_session(email=address("Gus")))
+    for label, path in (
+        ("the leagues", "/leagues/"),
+        ("a league under way", f"/leagues/{dealt.pk}/"),
+        ("a league open for sign-up", f"/leagues/{open_league.pk}/"),
+    ):
+        inspector.check_page(label, path)
     inspector.close()
     assert not inspector.problems, inspector.report()
 

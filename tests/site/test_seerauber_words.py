@@ -7,9 +7,12 @@ emails' "since your last turn" and the reply answers (``move_action``).
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 from django.utils import translation
 
+from engine import seerauber as engine
 from games.kinds import seerauber
 from games.kinds.seerauber.describe import booty_list, move_choice
 
@@ -88,3 +91,20 @@ def test_booty_is_counted_in_words_with_plurals_and_none_left_out() -> None:
             assert booty_list(held) == words
     with translation.override("de"):
         assert booty_list(dict.fromkeys(held, 0)) == "keine Beute"
+
+
+def test_the_emails_table_and_money_rows_are_in_the_readers_language() -> None:
+    """The turn email's text table and its players' rows (issue 15 item 1: booty in words)."""
+    names = ["Anne", "Bart", "Cleo"]
+    state = engine.start(names, engine.new_setup(names, Random(4)))
+    state = engine.apply(state, "Anne", {"type": "stack", "piece": "R2", "onto": "B2"})
+    view = engine.view(state, "Bart")
+    with translation.override("de"):
+        text = seerauber.position_text(view)
+        rows = seerauber.player_rows(view)
+    assert "Stapel (von unten nach oben):" in text
+    assert "R2: Blau 2 (B2), Rot 2 (R2) (Kapitän Anne)" in text
+    assert "Dukaten" in text and "ducats" not in text
+    assert rows[0]["booty"] == "keine Beute"
+    with translation.override("fr"):
+        assert "Piles (de bas en haut) :" in seerauber.position_text(view)

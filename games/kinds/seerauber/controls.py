@@ -120,4 +120,5 @@ def controls_for(
             controls.boardings.append(_option(engine, move, stack))
         elif move["type"] == "stack" and move["piece"] == stack:
             controls.stackings.append(_option(engine, move, stack))
+    controls.boardings.sort(key=lambda option: SHIPS[option.ship].crew)
     return controls

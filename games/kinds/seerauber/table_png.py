@@ -21,8 +21,9 @@ from PIL import Image, ImageDraw
 from engine.seerauber.board import BOOTY, COLOURS, DISPLAY_SIZE, MAX_STACK, SHIPS
 from games.pictures.png import Palette, font, png, sprite
 
-SEAT_COLOURS = {"R": "#c0392b", "B": "#2460a7", "G": "#2e8b57", "Y": "#f1c40f", "K": "#222222"}
-"""The pirates' colours by letter, as on the game page."""
+SEAT_COLOURS = {"R": "#c0392b", "B": "#2460a7", "G": "#1f7a4a", "Y": "#f1c40f", "K": "#222222"}
+"""The pirates' colours by letter, as on the game page and the seats' marks (white letters on
+red, blue, green and black, dark ones on yellow, at 4.5:1 or more)."""
 INK, PAPER, GREY, FAINT = "#1b1b1b", "#ffffff", "#777777", "#eef3f6"
 CARD, CARD_EDGE, GOLD, MARK = "#fbf4e4", "#6b4f2a", "#f2c14e", "#fff1bf"
 PALETTE = Palette([PAPER, INK, GREY, FAINT, CARD, CARD_EDGE, GOLD, MARK, *SEAT_COLOURS.values()])

@@ -17,9 +17,15 @@ from django.utils.translation import gettext
 
 from engine.base import Game as Engine
 from engine.base import Move
-from engine.seerauber.board import SHIPS
+from engine.seerauber.board import COLOURS, SHIPS
 from games.kinds.seerauber import table_png
-from games.kinds.seerauber.describe import booty_list, move_action, pirate_words, ship_booty
+from games.kinds.seerauber.describe import (
+    booty_list,
+    colour_word,
+    move_action,
+    pirate_words,
+    ship_booty,
+)
 from games.kinds.seerauber.page import history_context, page_context, seat_marks
 
 __all__ = [
@@ -80,11 +86,17 @@ def board_png(view: dict[str, Any]) -> bytes:
 
 
 def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """Ducats, booty (in words), boarded ships and score of each player, in seat order."""
+    """Ducats, booty (in words), boarded ships and score of each player, in seat order.
+
+    ``letter`` and ``colour`` are the player's mark and pirates' colour, as on the page.
+    """
+    marks = seat_marks(list(view["players"]))
     return [
         {
             "name": name,
             "number": number,
+            "letter": marks[name].letter,
+            "colour": colour_word(COLOURS[number - 1]),
             "ducats": info["ducats"],
             "booty": booty_list(info["booty"]),
             "ships": ", ".join(view["table"]["boarded"][name]),

@@ -24,7 +24,6 @@ from games.kinds.seerauber.describe import (
     move_action,
     move_effect,
     pirate_words,
-    ship_booty,
 )
 from games.kinds.seerauber.table_png import INK, PAPER, SEAT_COLOURS
 from games.pictures import marks
@@ -55,7 +54,6 @@ def _ships(table: dict[str, Any], boarding: set[str]) -> list[dict[str, Any]]:
             "ducats": SHIPS[name].ducats,
             "wage": SHIPS[name].wage,
             "booty": [{"kind": kind, "words": gettext(kind)} for kind in SHIPS[name].booty],
-            "booty_words": ship_booty(name),
             "reachable": name in boarding,
         }
         for name in table["display"]
@@ -81,7 +79,11 @@ def _stacks(
 
 
 def _players(
-    view: dict[str, Any], table: Table | None, marked: dict[str, Mark], picks: list[str]
+    view: dict[str, Any],
+    table: Table | None,
+    marked: dict[str, Mark],
+    picks: list[str],
+    chosen: str | None,
 ) -> list[dict[str, Any]]:
     bots = {player.name for player in table.players if player.is_bot} if table else set()
     return [
@@ -101,7 +103,8 @@ def _players(
             "ships": view["table"]["boarded"][name],
             "score": view["scores"][name],
             "free": [
-                {**_disc(p), "query": query(stack=p) if p in picks else ""} for p in info["free"]
+                {**_disc(p), "query": query(stack=p) if p in picks else "", "chosen": p == chosen}
+                for p in info["free"]
             ],
             "to_move": name == view["to_move"],
             "is_viewer": name == view.get("viewer"),
@@ -135,7 +138,7 @@ def table_context(
         ],
         "ships": _ships(view["table"], boarding),
         "stacks": _stacks(view["table"], marked, chosen, picks),
-        "players": _players(view, table, marked, picks),
+        "players": _players(view, table, marked, picks, chosen),
         "deck": view["table"]["deck"],
     }
 

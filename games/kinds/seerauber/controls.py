@@ -29,6 +29,8 @@ class Option:
     query: str
     ship: str = ""
     """The ship a boarding boards (drawn highlighted)."""
+    onto: str = ""
+    """The stack a stacking move goes on (its choices are grouped by captain)."""
 
 
 @dataclass
@@ -69,6 +71,7 @@ def _option(engine: Engine, move: Move, stack: str = "") -> Option:
         label=move_choice(move),
         query=query(stack=stack, move=notation),
         ship=str(move.get("ship", "")),
+        onto=str(move.get("onto", "")),
     )
 
 

@@ -143,6 +143,20 @@ def table_context(
     }
 
 
+def stacking_groups(view: dict[str, Any], controls: Controls | None) -> list[dict[str, Any]]:
+    """The stacks the chosen one may go on, by their captains in seat order (no wall of buttons)."""
+    if controls is None:
+        return []
+    names = list(view["players"])
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for option in controls.stackings:
+        seat = COLOURS.index(option.onto[0])
+        groups.setdefault(seat, []).append(
+            {"option": option, "disc": _disc(option.onto), "words": pirate_words(option.onto)}
+        )
+    return [{"captain": names[seat], "targets": groups[seat]} for seat in sorted(groups)]
+
+
 def turn_detail(view: dict[str, Any]) -> str:
     """What the table waits for beyond whose turn it is: a mutiny question or a forced boarding."""
     pending = view["table"]["pending"]
@@ -192,6 +206,7 @@ def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
     return {
         **table_context(view, table, controls),
         "controls": controls,
+        "stacking_groups": stacking_groups(view, controls),
         "confirmation": confirmation(table, controls) if controls else "",
         "refusal": refusal,
         "turn_detail": turn_detail(view),

@@ -97,7 +97,7 @@ def test_a_move_is_picked_in_steps_told_in_words_then_confirmed_and_posted(
     assert 'data-stack-pick="R2"' in page and _offered(page) == []  # no wall of buttons
     step = client.get(f"/play/{token}/", {"stack": "R2"}).content.decode()
     assert "Your stack topped by red 2: where does it go?" in step
-    assert 'data-move="stack R2 on B2"' in step and 'aria-label="Put red 2 on blue 2"' in step
+    assert 'data-move="stack R2 on B2"' in step and 'title="Put red 2 on blue 2"' in step
     assert "Captain Bart:" in step and "Captain Cleo:" in step  # targets grouped by captain
     assert all(move.startswith(("stack R2 ", "board ")) for move in _offered(step))
     fragment = client.get(
@@ -226,7 +226,7 @@ def test_the_page_speaks_the_seats_language_pieces_and_booty_included(
     for english in ("chest", "candlestick", "dagger", "ducats"):
         assert f">{english}<" not in words and f" {english}<" not in words
     step = client.get(f"/play/{_tokens(game)['Cleo']}/", {"stack": "G2"}).content.decode()
-    assert "G2 auf" not in step and 'aria-label="Grün 2 auf Blau 3 setzen"' in step
+    assert "G2 auf" not in step and 'title="Grün 2 auf Blau 3 setzen"' in step
 
 
 def test_a_typed_move_in_the_notation_is_played_and_a_wrong_one_explained(

@@ -34,7 +34,7 @@ from games.players.profiles import profile_links
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import deadline_for
 
-SELECTION_KEYS = ("card", "field", "move")
+SELECTION_KEYS = ("card", "field", "move", "stack")
 
 
 def _seat(token: str) -> Seat:

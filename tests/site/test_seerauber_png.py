@@ -15,6 +15,7 @@ from email.mime.image import MIMEImage
 from typing import Any
 
 from django.core.mail import EmailMultiAlternatives
+from django.utils import translation
 from PIL import Image, ImageColor
 
 from engine.base import get_game
@@ -155,3 +156,13 @@ def test_the_reminder_email_carries_the_picture_and_its_alt_text_in_the_players_
     assert _png_part(message)["Content-ID"] == "<board>"
     (html, _kind) = message.alternatives[0]
     assert 'src="cid:board" alt="Der Tisch: Schiffe, Stapel und Spieler"' in html
+
+
+def test_the_pictures_words_are_in_the_readers_language() -> None:
+    """Issue 15 item 1: no English booty on a German reader's picture (the text says it too)."""
+    view = _busy_view(players=3)
+    pictures = {}
+    for language in ("en", "de", "fr"):
+        with translation.override(language):
+            pictures[language] = seerauber.board_png(view)
+    assert len(set(pictures.values())) == 3  # the same table, labelled three ways

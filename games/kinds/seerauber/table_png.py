@@ -6,8 +6,9 @@ stack as a column of discs with its top pirate first, and two lines per
 player: ducats, score now and free pirates, then the booty. It is 400 px
 wide, so a phone shrinks it little and its letters stay readable. A disc carries its pirate's
 name (``R3``) in its seat colour, and the player to move has an arrow (a
-winner a star), so the picture reads in greyscale too. The view is all public
-[S6]; only ``view(state, reader)`` goes in (STYLE habit 3).
+winner a star), so the picture reads in greyscale too. Its words are in the
+active language, folded to ASCII (all the default font has). The view is all
+public [S6]; only ``view(state, reader)`` goes in (STYLE habit 3).
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ import unicodedata
 from functools import cache
 from typing import Any
 
+from django.utils.translation import get_language, pgettext
 from PIL import Image, ImageDraw
 
 from engine.seerauber.board import BOOTY, COLOURS, DISPLAY_SIZE, MAX_STACK, SHIPS
 from games.pictures.png import Palette, font, png, sprite
 
-SEAT_COLOURS = {"R": "#c0392b", "B": "#2460a7", "G": "#2e8b57", "Y": "#f1c40f", "K": "#222222"}
-"""The pirates' colours by letter, as on the game page."""
+SEAT_COLOURS = {"R": "#c0392b", "B": "#2460a7", "G": "#1f7a4a", "Y": "#f1c40f", "K": "#222222"}
+"""The pirates' colours by letter, as on the game page and the seats' marks (white letters on
+red, blue, green and black, dark ones on yellow, at 4.5:1 or more)."""
 INK, PAPER, GREY, FAINT = "#1b1b1b", "#ffffff", "#777777", "#eef3f6"
 CARD, CARD_EDGE, GOLD, MARK = "#fbf4e4", "#6b4f2a", "#f2c14e", "#fff1bf"
 PALETTE = Palette([PAPER, INK, GREY, FAINT, CARD, CARD_EDGE, GOLD, MARK, *SEAT_COLOURS.values()])
@@ -55,8 +58,8 @@ NAME_X = MARGIN + 44
 NAME_WIDTH = 130
 COLUMN_X = {"ducats": 214, "score": 256, "free": 280}
 """Where the players' columns are centred (free pirates: where they start)."""
-BOOTY_X = [NAME_X, NAME_X + 58, NAME_X + 150, NAME_X + 198]
-"""Where each kind of booty is written on a player's second line."""
+BOOTY_GAP = 16
+"""The space between two kinds of booty on a player's second line."""
 ASCII_FOR = {
     ord(letter): plain
     for letter, plain in {
@@ -67,14 +70,24 @@ ASCII_FOR = {
 """Letters that Unicode does not decompose into ASCII ones."""
 
 
-def _plain(name: str, width: int) -> str:
-    """``name`` in the characters the default font has (ASCII), cut to ``width`` pixels."""
+def _ascii(text: str) -> str:
+    """``text`` in the characters the default font has (ASCII): ``Grün`` is ``Grun``."""
     folded = "".join(
         c
-        for c in unicodedata.normalize("NFKD", name.translate(ASCII_FOR))
+        for c in unicodedata.normalize("NFKD", text.translate(ASCII_FOR))
         if not unicodedata.combining(c)
     )
-    text = "".join(c if c.isascii() and c.isprintable() else "?" for c in folded)
+    return "".join(c if c.isascii() and c.isprintable() else "?" for c in folded)
+
+
+def _label(msgid: str) -> str:
+    """A label of the picture in the active language, in ASCII."""
+    return _ascii(pgettext("table picture", msgid))
+
+
+def _plain(name: str, width: int) -> str:
+    """``name`` in the characters the default font has (ASCII), cut to ``width`` pixels."""
+    text = _ascii(name)
     if font(NAME_TEXT).getlength(text) <= width:
         return text
     while text and font(NAME_TEXT).getlength(text + "…") > width:
@@ -110,8 +123,11 @@ def _pawn(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
 
 
 @cache
-def _card(name: str) -> tuple[Image.Image, Image.Image]:
-    """A ship card: name, ducats on a coin, crew as pawns, one line per booty, the ``?`` wage."""
+def _card(name: str, language: str) -> tuple[Image.Image, Image.Image]:
+    """A ship card: name, ducats on a coin, crew as pawns, one line per booty, the ``?`` wage.
+
+    Its words are in ``language``, the active one (a card is drawn once per language).
+    """
     ship = SHIPS[name]
     width, height = CARD_SIZE
     image = PALETTE.canvas(CARD_SIZE)
@@ -123,17 +139,17 @@ def _card(name: str) -> tuple[Image.Image, Image.Image]:
     image.paste(coin, (width - 30, 5), mask)
     for index in range(ship.crew):
         _pawn(draw, 8 + index * 9, 30)
-    crew = f"crew {ship.crew}"
-    draw.text((12 + ship.crew * 9, 30), crew, fill=PALETTE.ink(GREY), font=font(SMALL_TEXT))
+    draw.text((12 + ship.crew * 9, 30), str(ship.crew), fill=PALETTE.ink(GREY), font=font(TEXT))
     for index, kind in enumerate(ship.booty):
-        draw.text((8, 50 + index * 15), kind, fill=ink, font=font(TEXT))
+        draw.text((8, 50 + index * 15), _label(kind), fill=ink, font=font(TEXT))
     draw.text((8, 80), f"? = {ship.wage}", fill=ink, font=font(TEXT))
     return sprite(image)
 
 
 @cache
-def _background() -> Image.Image:
-    """The empty table: section frames and the players' column heads (drawn once per process)."""
+def _background(language: str) -> Image.Image:
+    """The empty table: section frames and the players' column heads in ``language``, the
+    active one (drawn once per process and language)."""
     image = PALETTE.canvas((WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     grey, small = PALETTE.ink(GREY), font(SMALL_TEXT)
@@ -144,10 +160,10 @@ def _background() -> Image.Image:
         outline=PALETTE.ink(FAINT),
         width=2,
     )
-    heads = {COLUMN_X["ducats"]: "ducats", COLUMN_X["score"]: "score"}
+    heads = {COLUMN_X["ducats"]: _label("ducats"), COLUMN_X["score"]: _label("score")}
     for x, head in heads.items():
         draw.text((x, top), head, fill=grey, font=small, anchor="mt")
-    draw.text((COLUMN_X["free"], top), "free pirates", fill=grey, font=small)
+    draw.text((COLUMN_X["free"], top), _label("free pirates"), fill=grey, font=small)
     return image
 
 
@@ -182,14 +198,16 @@ def pirate_centres(view: dict[str, Any]) -> dict[str, tuple[int, int]]:
 def _ships(draw: ImageDraw.ImageDraw, image: Image.Image, table: dict[str, Any]) -> None:
     """The ship cards on display and, beside them, the deck with the number of cards left."""
     for index, name in enumerate(table["display"]):
-        card, mask = _card(name)
+        card, mask = _card(name, get_language())
         image.paste(card, (MARGIN + index * (CARD_SIZE[0] + CARD_GAP), SHIPS_TOP), mask)
     left = MARGIN + DISPLAY_SIZE * (CARD_SIZE[0] + CARD_GAP)
     for offset in (4, 2, 0):
         box = (left + offset, SHIPS_TOP + offset, left + 28 + offset, SHIPS_TOP + 52 + offset)
         draw.rounded_rectangle(box, 4, PALETTE.ink(CARD_EDGE), PALETTE.ink(CARD), 1)
     draw.text((left + 14, SHIPS_TOP + 26), str(table["deck"]), PALETTE.ink(PAPER), font(14), "mm")
-    draw.text((left + 16, SHIPS_TOP + 68), "deck", PALETTE.ink(GREY), font(SMALL_TEXT), "mm")
+    draw.text(
+        (left + 16, SHIPS_TOP + 68), _label("deck"), PALETTE.ink(GREY), font(SMALL_TEXT), "mm"
+    )
 
 
 def _stacks(draw: ImageDraw.ImageDraw, table: dict[str, Any]) -> None:
@@ -220,16 +238,18 @@ def _players(draw: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any]
         draw.text(
             (COLUMN_X["score"], middle), str(view["scores"][name]), ink, font(NAME_TEXT), "mm"
         )
-        for x, kind in zip(BOOTY_X, BOOTY, strict=True):
-            count = info["booty"][kind]
-            draw.text((x, middle + 22), kind, grey, font(TEXT), "lm")
-            after = x + font(TEXT).getlength(kind) + 4
-            draw.text((after, middle + 22), str(count), ink if count else grey, font(TEXT), "lm")
+        x = float(NAME_X)
+        for kind in BOOTY:
+            count, label = str(info["booty"][kind]), _label(kind)
+            draw.text((x, middle + 22), label, grey, font(TEXT), "lm")
+            x += font(TEXT).getlength(label) + 8
+            draw.text((x, middle + 22), count, ink if count != "0" else grey, font(TEXT), "lm")
+            x += font(TEXT).getlength(count) + BOOTY_GAP
 
 
 def board_png(view: dict[str, Any]) -> bytes:
     """A PNG picture of the Seeräuber table in ``view`` (sprites drawn once, then pasted)."""
-    image = _background().copy()
+    image = _background(get_language()).copy()
     draw = ImageDraw.Draw(image)
     _ships(draw, image, view["table"])
     _stacks(draw, view["table"])

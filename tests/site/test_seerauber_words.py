@@ -1,0 +1,110 @@
+"""Every Seeräuber move and piece in words, in English, German and French (issue 15 item 1).
+
+Pirates are named by colour and value, booty with its article and counts
+with their plural; the same words serve the buttons, the history, the turn
+emails' "since your last turn" and the reply answers (``move_action``).
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from django.utils import translation
+
+from engine import seerauber as engine
+from games.kinds import seerauber
+from games.kinds.seerauber.describe import booty_list, move_choice
+
+MOVES = {
+    "stack": {"type": "stack", "piece": "R3", "onto": "B5"},
+    "board chest": {"type": "board", "stack": "R3", "ship": "S07", "booty": "chest"},
+    "board candlestick": {"type": "board", "stack": "G?", "ship": "S04"},
+    "board rum": {"type": "board", "stack": "Y2", "ship": "S08", "booty": "rum"},
+    "board dagger": {"type": "board", "stack": "K5", "ship": "S03", "booty": "dagger"},
+    "mutiny": {"type": "mutiny", "stack": "B5"},
+    "no_mutiny": {"type": "no_mutiny"},
+    "pass": {"type": "pass"},
+}
+ACTIONS = {
+    "en": {
+        "stack": "stacks red 3 on blue 5",
+        "board chest": "boards S07 with red 3 and takes a chest",
+        "board candlestick": "boards S04 with green ? and takes a candlestick",
+        "board rum": "boards S08 with yellow 2 and takes a barrel of rum",
+        "board dagger": "boards S03 with black 5 and takes a dagger",
+        "mutiny": "calls a mutiny in the stack topped by blue 5",
+        "no_mutiny": "does not mutiny",
+        "pass": "passes",
+    },
+    "de": {
+        "stack": "setzt Rot 3 auf Blau 5",
+        "board chest": "entert S07 mit Rot 3 und nimmt eine Truhe",
+        "board candlestick": "entert S04 mit Grün ? und nimmt einen Kerzenleuchter",
+        "board rum": "entert S08 mit Gelb 2 und nimmt ein Fass Rum",
+        "board dagger": "entert S03 mit Schwarz 5 und nimmt einen Dolch",
+        "mutiny": "meutert im Stapel mit Blau 5 obenauf",
+        "no_mutiny": "meutert nicht",
+        "pass": "passt",
+    },
+    "fr": {
+        "stack": "pose le rouge 3 sur le bleu 5",
+        "board chest": "aborde S07 avec le rouge 3 et prend un coffre",
+        "board candlestick": "aborde S04 avec le vert ? et prend un chandelier",
+        "board rum": "aborde S08 avec le jaune 2 et prend un tonneau de rhum",
+        "board dagger": "aborde S03 avec le noir 5 et prend une dague",
+        "mutiny": "se mutine dans la pile coiffée par le bleu 5",
+        "no_mutiny": "ne se mutine pas",
+        "pass": "passe",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ACTIONS)
+@pytest.mark.parametrize("move", MOVES)
+def test_every_move_type_is_said_in_words_in_three_languages(language: str, move: str) -> None:
+    with translation.override(language):
+        assert seerauber.move_action(MOVES[move]) == ACTIONS[language][move]
+
+
+def test_a_button_says_the_move_as_a_choice_in_the_readers_language() -> None:
+    move = MOVES["board chest"]
+    expected = {
+        "en": "Board S07 with red 3 and take a chest",
+        "de": "S07 mit Rot 3 entern und eine Truhe nehmen",
+        "fr": "Aborder S07 avec le rouge 3 et prendre un coffre",
+    }
+    for language, words in expected.items():
+        with translation.override(language):
+            assert move_choice(move) == words
+
+
+def test_booty_is_counted_in_words_with_plurals_and_none_left_out() -> None:
+    held = {"chest": 1, "candlestick": 0, "rum": 0, "dagger": 2}
+    expected = {
+        "en": "1 chest, 2 daggers",
+        "de": "1 Truhe, 2 Dolche",
+        "fr": "1 coffre, 2 dagues",
+    }
+    for language, words in expected.items():
+        with translation.override(language):
+            assert booty_list(held) == words
+    with translation.override("de"):
+        assert booty_list(dict.fromkeys(held, 0)) == "keine Beute"
+
+
+def test_the_emails_table_and_money_rows_are_in_the_readers_language() -> None:
+    """The turn email's text table and its players' rows (issue 15 item 1: booty in words)."""
+    names = ["Anne", "Bart", "Cleo"]
+    state = engine.start(names, engine.new_setup(names, Random(4)))
+    state = engine.apply(state, "Anne", {"type": "stack", "piece": "R2", "onto": "B2"})
+    view = engine.view(state, "Bart")
+    with translation.override("de"):
+        text = seerauber.position_text(view)
+        rows = seerauber.player_rows(view)
+    assert "Stapel (von unten nach oben):" in text
+    assert "R2: Blau 2 (B2), Rot 2 (R2) (Kapitän Anne)" in text
+    assert "Dukaten" in text and "ducats" not in text
+    assert rows[0]["booty"] == "keine Beute"
+    with translation.override("fr"):
+        assert "Piles (de bas en haut) :" in seerauber.position_text(view)

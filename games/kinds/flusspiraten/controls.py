@@ -97,15 +97,14 @@ def _dice_detail(move: Move, view: dict[str, Any]) -> str:
 
 
 def _after(table: Table, move: Move) -> dict[str, Any] | None:
-    """The view after a move that rolls no dice, or ``None`` (dice, or a sealed choice)."""
-    if move["type"] == "choose" or table.engine.rolls_needed(table.state, move):
-        return None
+    """The viewer's view after a move that rolls no dice, or ``None`` (dice, a sealed choice)."""
     viewer = table.viewer
-    assert viewer is not None
+    if viewer is None or move["type"] == "choose" or table.engine.rolls_needed(table.state, move):
+        return None
     return table.engine.view(table.engine.apply(table.state, viewer, move), viewer)
 
 
-def _option(table: Table, view: dict[str, Any], move: Move, **fields: Any) -> Option:
+def _option(table: Table, view: dict[str, Any], move: Move) -> Option:
     notation = table.engine.format_move(move)
     if move["type"] == "choose":
         return Option(notation, choice_name(move["choice"]), choice_effect(move["choice"]))
@@ -117,7 +116,7 @@ def _option(table: Table, view: dict[str, Any], move: Move, **fields: Any) -> Op
     detail = (
         _dice_detail(move, view) if after is None else " ".join(consequences(move, view, after))
     )
-    return Option(notation, _label(move, view), detail, **fields)
+    return Option(notation, _label(move, view), detail)
 
 
 def _paths(table: Table, view: dict[str, Any], legal: list[Move]) -> list[Group]:

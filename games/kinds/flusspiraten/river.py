@@ -161,7 +161,6 @@ def _down() -> Layout:
 
 ACROSS = _across()
 DOWN = _down()
-LAYOUTS = (ACROSS, DOWN)
 
 
 def seat_marks(names: list[str]) -> dict[str, Mark]:

@@ -18,6 +18,7 @@ from django.utils import translation
 from engine import flusspiraten as game
 from engine.base import Move
 from engine.flusspiraten.state import State
+from games.kinds import flusspiraten as kind
 from games.kinds.flusspiraten import move_action
 from games.kinds.flusspiraten.describe import choice_effect, choice_name, move_words
 from games.kinds.flusspiraten.steps import step_line
@@ -250,3 +251,76 @@ def test_move_action_names_every_roll_as_a_roll() -> None:
         "walks into boat 2 in the harbour"
     )
     assert move_action({"type": "path", "steps": ["O4", "source"]}) == "rows into the source"
+
+
+def _steps() -> dict[str, dict[str, Any]]:
+    """A view's pending step of each kind, from hand-built positions."""
+    test = play(position(boats={1: ("I5", "AB")}), "A", ROW1)
+    departed = play(position(boats={1: ("H1", "AB")}), "A", ROW1, [4, 3])
+    ford = play(position(boats={1: ("I5", "A")}, walkers={"C": ["F6"]}), "A", ROW1, [1])
+    states = {
+        "deploy": game.start(("A", "B", "C"), {"turntable_roll": 1}),
+        "announce": position(walkers={"A": ["SL"]}),
+        "choose": play(test, "A", {"type": "choose", "choice": "club"}),
+        "path": play(position(walkers={"A": ["L2"]}), "A", {"type": "walk", "from": "L2"}, [1]),
+        "wish": game.apply(
+            departed, "A", {"type": "path", "steps": ["I1", "I2", "I3"], "turn": True}
+        ),
+        "pile": game.apply(ford, "A", {"type": "path", "steps": ["I6"]}),
+    }
+    return {step: game.view(state, None)["step"] for step, state in states.items()}
+
+
+STEP_LINES = {
+    "deploy": (
+        "Every player splits five pirates between the two start spaces.",
+        "Jeder verteilt seine fünf Piraten auf die beiden Startfelder.",
+        "Chaque joueur répartit ses cinq pirates entre les deux cases de départ.",
+    ),
+    "announce": (
+        "A announces a walk or a row.",
+        "A sagt an, ob er geht oder rudert.",
+        "A annonce s’il marche ou rame.",
+    ),
+    "choose": (
+        "Rowing test in boat 1 between A and B. A has chosen.",
+        "Ruderprobe in Boot 1 zwischen A und B. A hat gewählt.",
+        "Épreuve d’aviron dans le bateau 1 entre A et B. A a choisi.",
+    ),
+    "path": (
+        "A chooses where the pirate from left bank 2 walks (1 space).",
+        "A wählt, wohin der Pirat von Ufer links 2 geht (1 Feld).",
+        "A choisit où va le pirate parti de rive gauche 2 (1 case).",
+    ),
+    "wish": (
+        "B says whether the turntable turns.",
+        "B sagt, ob sich die Drehscheibe drehen soll.",
+        "B dit si la plaque tournante doit tourner.",
+    ),
+    "pile": (
+        "C may pile into boat 1 at ford 6.",
+        "C darf an Furt 6 in Boot 1 springen.",
+        "C peut sauter dans le bateau 1 au gué 6.",
+    ),
+}
+
+
+def test_every_step_is_said_in_three_languages_with_the_turn_of_the_player_asked() -> None:
+    steps = _steps()
+    for waiting_for, lines in STEP_LINES.items():
+        for language, line in zip(("en", "de", "fr"), lines, strict=True):
+            with translation.override(language):
+                assert step_line(steps[waiting_for], None) == line
+    with translation.override("fr"):
+        assert step_line(steps["announce"], "A") == "Annoncez si vous marchez ou ramez."
+        assert step_line(steps["wish"], "B") == "Dites si la plaque tournante doit tourner."
+        assert step_line(None, "A") == "La partie est terminée."
+
+
+def test_the_emailed_river_text_is_in_the_readers_language() -> None:
+    state = position(boats={1: ("I5", "AB")}, walkers={"C": ["F6"]})
+    with translation.override("de"):
+        text = kind.position_text(game.view(state, None))
+    assert text.startswith("Quelle (oben). Drehscheibe: 1.\nPos  Ufer links  Innenbahn")
+    assert "[1:AB]" in text and "F6:C" in text and "Hafen: [2:-]" in text
+    assert text.endswith("A sagt an, ob er geht oder rudert.")

@@ -63,6 +63,31 @@ def seat_marks(names: list[str], colours: Sequence[str]) -> dict[str, Mark]:
     return marks
 
 
+def shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[float, float]]:
+    """The corners of a square, triangle or diamond centred on ``(x, y)`` (``[]``: a circle)."""
+    if shape == "square":
+        s = r * 0.86
+        return [(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
+    if shape == "triangle":
+        h = r * 1.15
+        return [(x, y - h), (x + h, y + h * 0.75), (x - h, y + h * 0.75)]
+    if shape == "diamond":
+        d = r * 1.2
+        return [(x, y - d), (x + d, y), (x, y + d), (x - d, y)]
+    return []
+
+
+def shape_path(shape: str, x: float, y: float, r: float) -> str:
+    """An SVG path of ``shape`` centred on ``(x, y)`` with ``r`` about its half-width."""
+    points = shape_points(shape, x, y, r)
+    if points:
+        return "M" + "L".join(f"{px:.1f} {py:.1f}" for px, py in points) + "z"
+    return (
+        f"M{x - r:.1f} {y:.1f}a{r:.1f} {r:.1f} 0 1 0 {2 * r:.1f} 0"
+        f"a{r:.1f} {r:.1f} 0 1 0 {-2 * r:.1f} 0z"
+    )
+
+
 def mark_svg(mark: Mark) -> SafeString:
     """A player's mark (shape, colour, letter) as a small inline SVG."""
     y = 31 if mark.shape == "triangle" else 27

@@ -1,11 +1,17 @@
-"""A short Flußpiraten game in the browser, with a rowing test played from both seats.
+"""Flußpiraten played to its end on a phone, in German and in French, by the page's controls.
 
-The service (with the bots) brings a 3-player game to its first rowing test;
-then both rowers play it by clicks on their seat pages: the helmsman clicks
-"club", his page says he waits for the other rower, and the partner's page
-shows the three choices and nothing of the helmsman's; the partner clicks
-"die". A few more turns are clicked, the bots finish the game, and the
-finished page has no controls. The river is an SVG on every page.
+Issue 15, "done when": a 3-player game with a rowing test is played at
+360 px wide, one seat by clicks on its page (an option, then "Confirm move"
+in the confirmation that says the move in words; a walk onto a taken ford
+in two parts), the other seats by the bot through the service. Each click
+is the move the bot would make for that seat, so the seeded game is known
+to end soon and to hold a rowing test early. At the rowing test the page
+names the three choices; once the clicking seat has chosen it says he waits
+for the other rower, and the other rower's page shows nothing of his choice.
+Every page has no word broken across lines (hashes and salts, longer than
+any word, may break) and river labels of 11 px or more; the finished game
+is shown at 360 and 1280 px and its history at 360 px (screenshots in
+``var/screenshots/``).
 """
 
 from __future__ import annotations
@@ -15,92 +21,178 @@ from typing import Any
 
 import pytest
 
+from engine.base import Move
 from games.models import Game
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 
 PLAYERS = ("Volker", "Birgit", "Dieter")
-CLICKS_AFTER_TEST = 6
+PHONE = {"width": 360, "height": 800}
+WIDE = {"width": 1280, "height": 900}
+WORDS = {
+    "de": {
+        "choices": ("Rudern (Würfel)", "Leere Hand", "Keule"),
+        "test": "Ruderprobe: geheim wählen",
+        "waiting": "Du hast gewählt. Warte auf den anderen Ruderer.",
+        "this move": "Dieser Zug:",
+        "over": "Das Spiel ist zu Ende.",
+        "source": "Quelle",
+    },
+    "fr": {
+        "choices": ("Ramer (dé)", "Main vide", "Massue"),
+        "test": "Épreuve d’aviron : choisissez en secret",
+        "waiting": "Vous avez choisi. En attente de l’autre rameur.",
+        "this move": "Ce coup :",
+        "over": "La partie est terminée.",
+        "source": "source",
+    },
+}
+BROKEN_WORDS = """(selector) => {
+  const broken = [];
+  for (const root of document.querySelectorAll(selector)) {
+   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+   while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (node.parentElement.closest('svg, .visually-hidden')) continue;
+    for (const match of node.data.matchAll(/[^\\s\\-‐–—\\/]+/g)) {
+      if (match[0].length > 30) continue;
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => r.top));
+      if (lines.size > 1) broken.push(match[0]);
+    }
+   }
+  }
+  return broken;
+}"""
+SMALLEST_LABEL = """() => {
+  const svg = [...document.querySelectorAll('svg.river')].find(s => s.getClientRects().length);
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const sizes = [...svg.querySelectorAll('text')].map(t => +t.getAttribute('font-size') * scale);
+  return [svg.getAttribute('class'), Math.min(...sizes)];
+}"""
 
 
-def _bot(game: Game) -> None:
-    game.refresh_from_db()
-    name = game.to_move[0]
+def _serve(game: Game, name: str) -> None:
+    """The bot's move for ``name``, made through the service as a player's would be."""
     move = engine_for(game).bot_move(load_state(game), name)
-    move_submit(
-        game=game,
-        seat=game.seats.get(display_name=name),
-        move=move,
-        expected_seq=game.last_seq,
-    )
+    seat = game.seats.get(display_name=name)
+    move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
     game.refresh_from_db()
 
 
-def _click(page: Any, url: str, game: Game, move: str) -> None:
-    """Press the button of ``move`` on the seat page and wait until the move is stored."""
-    page.goto(url)
-    seq = game.last_seq
-    page.locator(f'section.moves button[data-move="{move}"]').first.click()
-    for _ in range(100):
+def _wait_for_seq(page: Any, game: Game, seq: int) -> None:
+    for _ in range(200):
         game.refresh_from_db()
         if game.last_seq > seq:
             return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"{move!r} after seq {seq} was not stored")
+        page.wait_for_timeout(25)
+    raise AssertionError(f"no move was stored after seq {seq}")
+
+
+def _check_layout(page: Any, parts: str = "#play-area") -> None:
+    """No word of the game's ``parts`` broken across lines; no river label under 11 px."""
+    assert page.evaluate(BROKEN_WORDS, parts) == []
+    layout, smallest = page.evaluate(SMALLEST_LABEL)
+    assert smallest >= 11, f"{layout}: a label of {smallest:.1f} px"
+
+
+def _click_move(page: Any, game: Game, move: Move, words: dict[str, Any]) -> None:
+    """Choose ``move`` by its option (a walk onto a taken ford in two parts), then confirm it."""
+    engine = engine_for(game)
+    notation = engine.format_move(move)
+    if "evict" in move:
+        part = engine.format_move({key: value for key, value in move.items() if key != "evict"})
+        page.locator(f'section.fp-controls a[data-move="{part}"]').click()
+        page.wait_for_selector(f'section.fp-controls a[data-move="{notation}"]')
+    page.locator(f'section.fp-controls a[data-move="{notation}"]').click()
+    confirm = page.locator("#confirm .confirm-box")
+    confirm.wait_for()
+    assert words["this move"] in confirm.inner_text()
+    assert confirm.locator("code.notation").inner_text() == notation
+    seq = game.last_seq
+    confirm.locator("button.primary").click()
+    _wait_for_seq(page, game, seq)
+
+
+def _outside_controls(page: Any) -> str:
+    return str(
+        page.evaluate(
+            "() => { const area = document.querySelector('#play-area').cloneNode(true);"
+            " area.querySelector('section.fp-controls')?.remove(); return area.innerText; }"
+        )
+    )
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_rowing_test_is_played_by_clicks_from_both_seats(
-    live_server: Any, browser: Any, console: Any, screenshots: Path
+@pytest.mark.parametrize(
+    ("language", "seed", "clicker"), [("de", 10, "Volker"), ("fr", 19, "Dieter")]
+)
+def test_a_game_with_a_rowing_test_is_played_to_its_end_at_360_px(
+    live_server: Any,
+    browser: Any,
+    console: Any,
+    screenshots: Path,
+    language: str,
+    seed: int,
+    clicker: str,
 ) -> None:
-    game = game_create(
-        kind="flusspiraten", players=[PlayerSpec(name=name) for name in PLAYERS], seed=7
-    )
+    words = WORDS[language]
+    players = [PlayerSpec(name=name, language=language) for name in PLAYERS]
+    game = game_create(kind="flusspiraten", players=players, seed=seed)
     engine = engine_for(game)
-    while (step := engine.summary(load_state(game))["step"])["kind"] != "choose":
-        _bot(game)
-    helmsman, partner = step["helmsman"], step["partner"]
     urls = {
         seat.display_name: f"{live_server.url}/play/{seat_token(seat)}/"
         for seat in game.seats.all()
     }
-    pages = {name: console.watch(browser.new_context().new_page()) for name in PLAYERS}
-
-    pages[partner].goto(urls[partner])
-    assert pages[partner].locator("svg.river").count() == 1
-    assert pages[partner].locator("section.rowing-test button").count() == 3
-
-    _click(pages[helmsman], urls[helmsman], game, "club")
-    pages[helmsman].goto(urls[helmsman])
-    assert pages[helmsman].locator("[data-waiting=rower]").count() == 1
-    assert pages[helmsman].locator("section.moves").count() == 0
-    pages[partner].goto(urls[partner])
-    assert pages[partner].locator("section.rowing-test button").count() == 3
-    outside_controls = pages[partner].evaluate(
-        "() => { const area = document.querySelector('#play-area').cloneNode(true);"
-        " area.querySelector('section.moves').remove(); return area.outerHTML; }"
-    )
-    assert "club" not in outside_controls and "choose" in outside_controls
-    pages[partner].screenshot(path=str(screenshots / "flusspiraten-test.png"), full_page=True)
-
-    _click(pages[partner], urls[partner], game, "die")
-    for _ in range(CLICKS_AFTER_TEST):
-        game.refresh_from_db()
-        if game.status != Game.Status.ACTIVE:
-            break
-        name = game.to_move[0]
-        pages[name].goto(urls[name])
-        first = pages[name].locator("section.moves button").first.get_attribute("data-move")
-        _click(pages[name], urls[name], game, first)
+    page = console.watch(browser.new_context(viewport=PHONE).new_page())
+    tests = paths = 0
     while game.status == Game.Status.ACTIVE:
-        _bot(game)
-    end = pages[helmsman]
-    end.goto(urls[helmsman])
-    end.screenshot(path=str(screenshots / "flusspiraten-end.png"), full_page=True)
-    assert end.locator(".status-finished").count() == 1
-    assert end.locator("section.moves").count() == 0
-    assert end.locator("svg.river").count() == 1
-    for page in pages.values():
-        page.context.close()  # no polling page holds a database connection at teardown
+        if clicker not in game.to_move:
+            _serve(game, game.to_move[0])
+            continue
+        step = engine.summary(load_state(game))["step"]
+        page.goto(urls[clicker])
+        if step["kind"] == "choose" and not step["chosen"]:
+            tests += 1
+            assert words["test"] in page.inner_text("section.fp-controls")
+            for name in words["choices"]:
+                assert page.locator("section.fp-controls .option-label", has_text=name).count()
+            page.screenshot(path=str(screenshots / f"flusspiraten-{language}-test.png"))
+        elif step["kind"] == "path" and not paths:
+            paths += 1
+            page.screenshot(path=str(screenshots / f"flusspiraten-{language}-path.png"))
+        if tests == 1 and step["kind"] == "choose":
+            _check_layout(page)
+        _click_move(page, game, engine.bot_move(load_state(game), clicker), words)
+        step = engine.summary(load_state(game))["step"] or {}
+        if step.get("kind") == "choose" and clicker in step["chosen"]:
+            page.goto(urls[clicker])
+            assert page.locator("[data-waiting=rower]").inner_text() == words["waiting"]
+            other = console.watch(page.context.new_page())
+            (rower,) = game.to_move
+            other.goto(urls[rower])
+            assert other.locator("section.fp-controls a.option").count() == 3
+            assert not any(name in _outside_controls(other) for name in words["choices"])
+            other.close()
+    assert tests > 0 and paths > 0
+
+    page.goto(urls[clicker])
+    assert words["over"] in page.inner_text(".banner")
+    assert page.locator("section.fp-controls").count() == 0
+    _check_layout(page)
+    page.screenshot(path=str(screenshots / f"flusspiraten-{language}-end.png"), full_page=True)
+    page.goto(f"{urls[clicker]}history/")
+    assert words["source"] in page.locator("svg.river-down").text_content()
+    _check_layout(page, "#replay, .moves-list")
+    page.screenshot(path=str(screenshots / f"flusspiraten-{language}-history.png"), full_page=True)
+    wide = console.watch(browser.new_context(viewport=WIDE).new_page())
+    wide.goto(urls[clicker])
+    layout, smallest = wide.evaluate(SMALLEST_LABEL)
+    assert "river-across" in layout and smallest >= 11
+    wide.screenshot(path=str(screenshots / f"flusspiraten-{language}-1280.png"), full_page=True)
+    for context in (page.context, wide.context):
+        context.close()  # no polling page holds a database connection at teardown
     assert console.errors == []

@@ -55,5 +55,5 @@ def test_the_email_text_shows_the_river_and_hides_a_sealed_choice() -> None:
         assert "Rowing test in boat" in text and "17" in text and "Harbour" in text
         assert "die" not in text and "club" not in text and "empty" not in text
     rows = kind.player_rows(engine.view(state, helmsman))
-    assert [row["colour"] for row in rows] == ["R", "B", "G"]
+    assert [row["letter"] for row in rows] == ["V", "B", "D"]  # the marks' letters
     assert kind.board_png(engine.view(state, None)).startswith(b"\x89PNG")

@@ -1,8 +1,9 @@
 """The Flußpiraten river as a picture in turn and reminder emails, drawn from a reader's view.
 
 DESIGN §5: a turn email shows the position as text and a board picture. The
-picture is the page's river (``river_svg``) as a PNG: boats and pirates in
-seat colours with their letters, fords with the pirates waiting there. It is
+picture is the page's phone river (``river_svg`` in the ``down`` layout) as a
+PNG: boats and pirates with their seat marks (colour, shape and letter, as on
+the dashboard), fords with the pirates waiting there. It is
 built from ``view(state, reader)`` only, so a sealed rowing-test choice
 ([F5]) changes no pixel of anyone else's picture.
 """
@@ -57,6 +58,11 @@ def _seat_colour(letter: str) -> tuple[int, ...]:
     return ImageColor.getrgb(river.PAINT[letter][0])
 
 
+def _in_mark(x: float, y: float) -> tuple[int, int]:
+    """A pixel inside a circle, square or triangle mark centred on ``(x, y)``, beside its letter."""
+    return round(x) - 7, round(y) + 6
+
+
 def _png_part(message: Message) -> Message:
     return next(part for part in message.walk() if part.get_content_type() == "image/png")
 
@@ -65,25 +71,26 @@ def test_the_river_picture_is_a_png_the_size_of_the_page_drawing() -> None:
     png = board_png(engine.view(position(), None))
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG"
-    assert image.size == (river.WIDTH, river.HEIGHT) == (360, 928)
+    assert image.size == (river.DOWN.width, river.DOWN.height) == (360, 1072)
     assert png == board_png(engine.view(position(), None))
 
 
 def test_a_boat_on_the_river_shows_its_rowers_in_their_seat_colours() -> None:
     view = engine.view(position(boats={1: ("I3", "AB")}), None)
     image = _picture(view)
-    x, y, width = river.boat_place("I3")
-    left, right = river.crew_xs(x, width, 2)
-    # Left of each letter, inside the pirate's circle of radius 10.
-    assert image.getpixel((round(left) - 7, y)) == _seat_colour("R")
-    assert image.getpixel((round(right) - 7, y)) == _seat_colour("B")
-    assert image.getpixel((round(x - width / 2) + 4, y)) == ImageColor.getrgb(
+    x, y, width = river.DOWN.lane_boat("I3")
+    left, right = river.crew_xs(x, 2)
+    # Beside each letter, inside the pirate's mark: A's circle, B's square.
+    assert image.getpixel(_in_mark(left, y)) == _seat_colour("R")
+    assert image.getpixel(_in_mark(right, y)) == _seat_colour("B")
+    assert image.getpixel((round(x - width / 2) + 4, round(y))) == ImageColor.getrgb(
         river.RIVER_PAINT["hull"]
     )
 
 
 def test_a_pirate_waiting_on_a_ford_is_drawn_on_it() -> None:
-    spot = (180 - 7, river.row_y(6))
+    ford = river.DOWN.boxes["F6"]
+    spot = _in_mark(ford.cx, ford.cy)
     waiting = _picture(engine.view(position(walkers={"C": ["F6"]}), None))
     empty = _picture(engine.view(position(), None))
     assert waiting.getpixel(spot) == _seat_colour("G")
@@ -96,9 +103,9 @@ def test_a_busy_river_stays_a_small_picture() -> None:
     assert len(png) < 60_000
     assert png == board_png(view)
     image = _picture(view)
-    x, y, width = river.boat_place("H7")
-    (seat,) = river.crew_xs(x, width, 1)
-    assert image.getpixel((round(seat) - 7, y)) == _seat_colour("W")
+    x, y, _width = river.DOWN.lane_boat("H7")
+    (seat,) = river.crew_xs(x, 1)
+    assert image.getpixel(_in_mark(seat, y)) == _seat_colour("W")
 
 
 def test_the_turn_email_carries_the_river_as_an_inline_picture(db: None) -> None:
@@ -111,10 +118,10 @@ def test_the_turn_email_carries_the_river_as_an_inline_picture(db: None) -> None
     picture = _png_part(message)
     assert picture["Content-ID"] == "<board>"
     png = picture.get_payload(decode=True)
-    assert Image.open(io.BytesIO(png)).size == (river.WIDTH, river.HEIGHT)
+    assert Image.open(io.BytesIO(png)).size == (river.DOWN.width, river.DOWN.height)
     html = next(p for p in message.walk() if p.get_content_type() == "text/html")
     assert 'src="cid:board"' in html.get_payload(decode=True).decode()
-    assert 'alt="The river" width="360" height="928"' in html.get_payload(decode=True).decode()
+    assert 'alt="The river" width="360" height="1072"' in html.get_payload(decode=True).decode()
 
 
 def test_the_picture_never_tells_the_first_rowers_sealed_choice(db: None) -> None:

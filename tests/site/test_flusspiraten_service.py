@@ -3,8 +3,9 @@
 Issue 8: a turn email goes to each player in ``to_move`` (all at the deploy,
 both rowers at a rowing test); "choose club" is answered by email by the
 rower whose turn it is not; every late step gets its default; and the first
-rower's choice is in no response, page, email or history entry to anyone
-else until the second has chosen (checked on the raw payloads).
+rower's choice is in no response, page (its controls, a selected choice and
+its confirmation too), email or history entry to anyone else until the
+second has chosen (checked on the raw payloads).
 """
 
 from __future__ import annotations
@@ -135,7 +136,11 @@ def _everything_seen_by_others(game: Game, chooser: str, mails_after: int) -> st
             continue
         token = seat_token(game.seats.get(display_name=name)) if name else None
         base = f"/play/{token}/" if token else f"/games/{game.pk}/"
-        for path in (base, f"{base}poll/?seq=-1", f"{base}history/", f"{base}history/board/"):
+        pages = [base, f"{base}poll/?seq=-1", f"{base}history/", f"{base}history/board/"]
+        if token:  # the controls, a choice selected and its confirmation (issue 15)
+            pages += [f"{base}?move={c}" for c in ("die", "empty", "club")]
+            pages += [f"{base}confirm/?move={c}" for c in ("die", "empty", "club")]
+        for path in pages:
             page = client.get(path)
             assert page.status_code == 200, path
             parts.append(page.content.decode())
@@ -174,6 +179,7 @@ def test_the_first_choice_is_in_no_payload_to_anyone_else_until_the_second(db: N
     assert [a for a, b in zip(club, empty, strict=True) if a != b] == []
     dashboard = Client().get("/").content.decode()
     assert "club" not in dashboard and "empty" not in dashboard
+    assert "Chooses in secret in the rowing test" in seen["club"]  # the last move, unsaid
 
 
 def test_each_late_step_gets_its_default_through_the_deadline_sweep(db: None) -> None:

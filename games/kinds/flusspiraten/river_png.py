@@ -1,13 +1,14 @@
-"""The Flußpiraten river as a PNG for emails, drawn as the game page draws it, from a view.
+"""The Flußpiraten river as a PNG for emails, drawn as the page draws it on a phone, from a view.
 
 It takes only what ``view(state, reader)`` gave (STYLE habit 3): a sealed
 rowing-test choice is never in a view ([F5]), so it is never in the picture.
-The geometry and colours are those of ``river.river_svg``:
-source on top, both lanes with their positions and currents, the banks, the
-fords F6 and F12, the harbour berths, the crossings and the start spaces.
-Pirates are circles in their seat colour with their colour letter, so the
-picture reads in greyscale too. The empty river and every pirate and boat
-are drawn once per process and pasted.
+The geometry and colours are those of the page's ``down`` layout
+(``river.DOWN``): source on top, both lanes with their positions and
+currents, the banks, the fords F6 and F12, the harbour berths, the red spaces
+and the start spaces. Pirates are drawn with their seat's mark (colour,
+shape and letter), so the picture reads in greyscale too. The empty river
+(once per language) and every mark and boat are drawn once per process and
+pasted.
 """
 
 from __future__ import annotations
@@ -15,142 +16,174 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from PIL import Image, ImageColor, ImageDraw
+from django.utils import translation
+from django.utils.translation import gettext as _
+from PIL import Image, ImageDraw
 
-from engine.flusspiraten.board import CURRENT, LENGTH
+from engine.flusspiraten.board import LENGTH
+from games.kinds.flusspiraten.describe import space_label
 from games.kinds.flusspiraten.river import (
-    COLUMN,
+    DOWN,
     FORDS,
-    HARBOUR_Y,
-    HEIGHT,
     PAINT,
+    PIRATE,
     RIVER_PAINT,
-    STARTS_Y,
-    TOP,
-    WIDTH,
-    boat_place,
+    Box,
     crew_xs,
-    pirate_xs,
-    row_y,
-    seat_colours,
-    start_letters,
-    walk_letters,
+    current,
+    pirate_spots,
+    start_counts,
+    view_marks,
+    walkers,
 )
+from games.pictures.marks import Mark, shape_points
 from games.pictures.png import Palette, font, png, sprite
 
-
-def _blend(colour: str, under: str, opacity: float) -> str:
-    """``colour`` laid with ``opacity`` over ``under``, as the page's SVG shows it."""
-    top, bottom = ImageColor.getrgb(colour), ImageColor.getrgb(under)
-    mixed = (round(a * opacity + b * (1 - opacity)) for a, b in zip(top, bottom, strict=False))
-    return "#" + "".join(f"{channel:02x}" for channel in mixed)
-
-
-FORD = _blend(RIVER_PAINT["ford"], RIVER_PAINT["water"], 0.6)
 PALETTE = Palette(
     [
         "#ffffff",
         *RIVER_PAINT.values(),
-        FORD,
         *(colour for pair in PAINT.values() for colour in pair),
     ]
 )
 """Every colour of the picture."""
 INK = PALETTE.ink(RIVER_PAINT["ink"])
-PIRATE = 10
-"""The radius of a pirate."""
-SMALL_TEXT, TEXT = 10, 11
-"""Letter sizes: shown 340 px wide on a phone, the smallest still measures 9.4 px."""
+TEXT = 12
+"""The letter size: shown 340 px wide on a phone, it still measures 11.3 px."""
+
+
+def _box(draw: ImageDraw.ImageDraw, box: Box, colour: str, outline: str | None = None) -> None:
+    corners = (box.x, box.y, box.x + box.w - 1, box.y + box.h - 1)
+    line = None if outline is None else PALETTE.ink(outline)
+    draw.rectangle(corners, fill=PALETTE.ink(colour), outline=line)
 
 
 @cache
-def _river() -> Image.Image:
-    """The empty river: water, source, positions, currents, fords, harbour and crossings."""
-    image = PALETTE.canvas((WIDTH, HEIGHT), "#ffffff")
+def _river(language: str) -> Image.Image:
+    """The empty river in ``language``: water, banks, source, harbour, numbers and currents."""
+    layout, paint = DOWN, RIVER_PAINT
+    image = PALETTE.canvas((layout.width, layout.height), "#ffffff")
     draw = ImageDraw.Draw(image)
-    water = (80, TOP - 40, 279, row_y(1) + 19)
-    draw.rectangle(water, fill=PALETTE.ink(RIVER_PAINT["water"]))
-    draw.rectangle((80, TOP - 56, 279, TOP - 37), fill=PALETTE.ink(RIVER_PAINT["source"]))
-    draw.text((180, TOP - 42), "source", fill=INK, font=font(12), anchor="ms")
-    current = PALETTE.ink(RIVER_PAINT["current"])
-    for position in range(1, LENGTH + 1):
-        y = row_y(position)
-        draw.text((6, y + 4), str(position), fill=INK, font=font(TEXT), anchor="ls")
-        for lane, offset in (("I", 0), ("O", LENGTH)):
-            x = COLUMN[lane] + 42
-            draw.line((x, y - 16, x, y - 10), fill=current)
-            draw.polygon([(x - 2, y - 11), (x + 2, y - 11), (x, y - 8)], fill=current)
-            speed = str(CURRENT[offset + position - 1])
-            draw.text((x + 4, y - 8), speed, fill=current, font=font(SMALL_TEXT), anchor="ls")
-        if position in FORDS:
-            draw.rectangle((80, y - 4, 279, y + 3), fill=PALETTE.ink(FORD))
-            draw.text((180, y + 20), f"F{position}", fill=INK, font=font(SMALL_TEXT), anchor="ms")
-    harbour = (80, HARBOUR_Y - 26, 279, HARBOUR_Y + 57)
-    draw.rectangle(harbour, fill=PALETTE.ink(RIVER_PAINT["harbour"]))
-    draw.text((180, HARBOUR_Y + 70), "harbour", fill=INK, font=font(TEXT), anchor="ms")
-    for space in ("XL", "XR"):
-        x = COLUMN[space[1]]
-        draw.text((x, HARBOUR_Y - 14), space, fill=INK, font=font(SMALL_TEXT), anchor="ms")
+    with translation.override(language):
+        for box, colour in (
+            (layout.water, "water"),
+            (layout.boxes["source"], "source"),
+            (layout.harbour, "harbour"),
+            (layout.boxes["XL"], "red"),
+            (layout.boxes["XR"], "red"),
+        ):
+            _box(draw, box, paint[colour])
+        source = layout.boxes["source"]
+        draw.text((source.cx, source.cy + 4), _("source"), fill=INK, font=font(TEXT), anchor="ms")
+        draw.text(layout.harbour_label, _("harbour"), fill=INK, font=font(TEXT), anchor="ms")
+        current_ink = PALETTE.ink(paint["current"])
+        for position in range(1, LENGTH + 1):
+            draw.text(layout.numbers[position], str(position), fill=INK, font=font(13), anchor="ms")
+            for side in "LR":
+                _box(draw, layout.boxes[f"{side}{position}"], paint["bank"], "#ffffff")
+            for lane in "IO":
+                box = layout.boxes[f"{lane}{position}"]
+                draw.rectangle(
+                    (box.x, box.y, box.x + box.w, box.y + box.h), outline=PALETTE.ink(paint["line"])
+                )
+                x = box.x + box.w - 18
+                draw.line((x, box.y + 3, x, box.y + 11), fill=current_ink, width=2)
+                draw.polygon(
+                    [(x - 3, box.y + 9), (x + 3, box.y + 9), (x, box.y + 13)], fill=current_ink
+                )
+                speed = str(current(f"{lane}{position}"))
+                draw.text(
+                    (x + 5, box.y + 13), speed, fill=current_ink, font=font(TEXT), anchor="ls"
+                )
+        for position in FORDS:
+            inner, outer = layout.boxes[f"I{position}"], layout.boxes[f"O{position}"]
+            band = Box(inner.x, inner.cy - 4, inner.w + outer.w, 8)
+            _box(draw, band, paint["ford"])
+        for side in ("SL", "SR"):
+            box = layout.boxes[side]
+            draw.rounded_rectangle(
+                (box.x, box.y, box.x + box.w, box.y + box.h), 8, fill=PALETTE.ink(paint["start"])
+            )
+            label = space_label(side)
+            draw.text((box.x + 6, box.y + 14), label, fill=INK, font=font(TEXT), anchor="ls")
     return image
 
 
 @cache
-def _pirate(letter: str) -> tuple[Image.Image, Image.Image]:
-    image = PALETTE.canvas((2 * PIRATE + 1, 2 * PIRATE + 1))
+def _mark(
+    colour: str, text_colour: str, shape: str, letter: str, r: int
+) -> tuple[Image.Image, Image.Image]:
+    """A seat's mark ``2 r + 3`` px wide, drawn like the page's."""
+    size = 2 * r + 3
+    image = PALETTE.canvas((size + 2, size + 2))
     draw = ImageDraw.Draw(image)
-    fill, ink = PAINT[letter]
-    draw.ellipse((0, 0, 2 * PIRATE, 2 * PIRATE), fill=PALETTE.ink(fill), outline=INK)
-    draw.text((PIRATE, PIRATE), letter, fill=PALETTE.ink(ink), font=font(12), anchor="mm")
+    centre = size / 2 + 1
+    points = shape_points(shape, centre, centre, r)
+    if points:
+        draw.polygon(points, fill=PALETTE.ink(colour), outline=INK)
+    else:
+        draw.ellipse(
+            (centre - r, centre - r, centre + r, centre + r), fill=PALETTE.ink(colour), outline=INK
+        )
+    lift = 2 if shape == "triangle" else 0
+    draw.text(
+        (centre, centre + lift), letter, fill=PALETTE.ink(text_colour), font=font(TEXT), anchor="mm"
+    )
     return sprite(image)
+
+
+def _paste(image: Image.Image, mark: Mark, x: float, y: float, r: int = PIRATE) -> None:
+    picture, mask = _mark(mark.colour, mark.text_colour, mark.shape, mark.letter, r)
+    half = picture.size[0] // 2
+    image.paste(picture, (round(x) - half, round(y) - half), mask)
 
 
 @cache
 def _boat(number: str, width: int) -> tuple[Image.Image, Image.Image]:
-    """A hull ``width`` wide with the boat's number below it."""
-    image = PALETTE.canvas((width + 1, 44))
+    """A hull ``width`` wide."""
+    image = PALETTE.canvas((width + 1, 27))
     draw = ImageDraw.Draw(image)
     keel = PALETTE.ink(RIVER_PAINT["keel"])
-    hull = (0, 0, width, 30)
-    draw.rounded_rectangle(hull, radius=14, fill=PALETTE.ink(RIVER_PAINT["hull"]), outline=keel)
-    draw.text((width / 2, 41), number, fill=keel, font=font(TEXT), anchor="ms")
+    draw.rounded_rectangle(
+        (0, 0, width, 26), radius=12, fill=PALETTE.ink(RIVER_PAINT["hull"]), outline=keel
+    )
     return sprite(image)
 
 
-def _pirates(image: Image.Image, xs: list[float], y: int, letters: str) -> None:
-    """Paste pirates with colour ``letters``, centred at ``xs`` on the row ``y``."""
-    for x, letter in zip(xs, letters, strict=True):
-        picture, mask = _pirate(letter)
-        image.paste(picture, (round(x) - PIRATE, y - PIRATE), mask)
-
-
-def _walkers(image: Image.Image, x: float, y: int, letters: str) -> None:
-    """Paste the pirates standing on a walk space, in a row centred on ``x``."""
-    _pirates(image, pirate_xs(x, len(letters)), y, letters)
-
-
 def board_png(view: dict[str, Any]) -> bytes:
-    """A PNG picture of the river in ``view``, the size of the page's drawing."""
-    colours = seat_colours(view)
-    walkers = walk_letters(view, colours)
-    image = _river().copy()
+    """A PNG picture of the river in ``view``, the size of the page's phone drawing."""
+    layout = DOWN
+    mark_of = view_marks(view)
+    image = _river(translation.get_language() or "en").copy()
     draw = ImageDraw.Draw(image)
-    turntable = f"turntable {view['turntable']}"
-    draw.text((WIDTH - 8, 16), turntable, fill=INK, font=font(12), anchor="rs")
-    for position in range(1, LENGTH + 1):
-        y = row_y(position)
-        if position in FORDS:
-            _walkers(image, 180, y, walkers.get(f"F{position}", ""))
-        for side in "LR":
-            _walkers(image, COLUMN[side], y, walkers.get(f"{side}{position}", ""))
-    for number, boat in view["boats"].items():
-        x, y, width = boat_place(boat["at"])
-        hull, mask = _boat(number, width)
-        image.paste(hull, (round(x - width / 2), y - 15), mask)
-        crew = "".join(colours[name] for name in boat["crew"])
-        _pirates(image, crew_xs(x, width, len(crew)), y, crew)
-    for space in ("XL", "XR"):
-        _walkers(image, COLUMN[space[1]], HARBOUR_Y, walkers.get(space, ""))
+    for space, names in walkers(view).items():
+        box = layout.boxes[space]
+        spots = pirate_spots(box, len(names))
+        for name, (x, y) in zip(names, spots, strict=False):
+            _paste(image, mark_of[name], x, y)
+        if len(names) > len(spots):
+            x, y = spots[-1]
+            draw.rectangle((x - 11, y - 11, x + 11, y + 11), fill=PALETTE.ink(RIVER_PAINT["bank"]))
+            more = f"+{len(names) - len(spots) + 1}"
+            draw.text((x, y), more, fill=INK, font=font(13), anchor="mm")
     for side in ("SL", "SR"):
-        text = f"{side} {start_letters(view, colours, side) or '-'}"
-        draw.text((COLUMN[side[1]], STARTS_Y), text, fill=INK, font=font(TEXT), anchor="ms")
+        box = layout.boxes[side]
+        inner = Box(box.x, box.y + 16, box.w, box.h - 16)
+        counts = start_counts(view, side)
+        for (name, count), (x, y) in zip(
+            counts, pirate_spots(inner, len(counts), 40), strict=False
+        ):
+            _paste(image, mark_of[name], x - 8, y, 9)
+            # Pillow's default font has no "×".
+            draw.text((x + 12, y + 4), f"x{count}", fill=INK, font=font(TEXT), anchor="ms")
+    keel = PALETTE.ink(RIVER_PAINT["keel"])
+    for number, boat in view["boats"].items():
+        box = layout.boxes[boat["at"]]
+        x, y, width = layout.lane_boat(boat["at"])
+        hull, mask = _boat(number, int(width))
+        image.paste(hull, (round(x - width / 2), round(y) - 13), mask)
+        draw.text((box.x + 4, box.y + 13), number, fill=keel, font=font(TEXT), anchor="ls")
+        crew = boat["crew"]
+        for px, name in zip(crew_xs(x, len(crew)), crew, strict=True):
+            _paste(image, mark_of[name], px, y)
     return png(image)

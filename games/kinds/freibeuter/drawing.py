@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.kinds.freibeuter.boards import COLUMNS, ROWS
-from games.pictures.marks import Mark
+from games.pictures.marks import Mark, shape_path
 
 CELL = 100
 MARGIN = 34
@@ -58,25 +58,6 @@ class TileDrawing:
     boarder: Boat | None = None
     href: str = ""
     last: bool = False
-
-
-def shape_path(shape: str, x: float, y: float, r: float) -> str:
-    """An SVG path of ``shape`` centred on ``(x, y)`` with ``r`` about its half-width."""
-    if shape == "square":
-        s = r * 0.86
-        return f"M{x - s:.1f} {y - s:.1f}h{2 * s:.1f}v{2 * s:.1f}h{-2 * s:.1f}z"
-    if shape == "triangle":
-        h = r * 1.15
-        return (
-            f"M{x:.1f} {y - h:.1f}L{x + h:.1f} {y + h * 0.75:.1f}L{x - h:.1f} {y + h * 0.75:.1f}z"
-        )
-    if shape == "diamond":
-        d = r * 1.2
-        return f"M{x:.1f} {y - d:.1f}L{x + d:.1f} {y:.1f}L{x:.1f} {y + d:.1f}L{x - d:.1f} {y:.1f}z"
-    return (
-        f"M{x - r:.1f} {y:.1f}a{r:.1f} {r:.1f} 0 1 0 {2 * r:.1f} 0"
-        f"a{r:.1f} {r:.1f} 0 1 0 {-2 * r:.1f} 0z"
-    )
 
 
 def _boat(mark: Mark, x: float, y: float, r: float = BOAT_RADIUS) -> Boat:

@@ -1,0 +1,366 @@
+"""Flußpiraten moves in words, in the active language: what a move does, and what it did.
+
+A description reads two views, before and after the move (everything is
+public but a rowing-test choice, [F5]), so it can only say what every reader
+may know. A choice is named only when the caller says it is no longer
+sealed: :func:`move_action`, which lists call with the bare move, never
+names one. Dice are named as rolls ("rolled 3 and 5").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from engine.base import Move
+from engine.flusspiraten.board import PIRATES, SOURCE
+
+
+def space_label(name: str) -> str:
+    """A space as a player reads it: ``left bank 5``, ``inner lane 4``, ``berth 2``."""
+    fixed = {
+        SOURCE: _("source"),
+        "SL": _("left start"),
+        "SR": _("right start"),
+        "XL": _("left red space"),
+        "XR": _("right red space"),
+    }
+    if name in fixed:
+        return fixed[name]
+    if name.startswith("boat "):
+        return _("boat %(number)s") % {"number": name[5:]}
+    numbered = {
+        "L": _("left bank %(number)s"),
+        "R": _("right bank %(number)s"),
+        "I": _("inner lane %(number)s"),
+        "O": _("outer lane %(number)s"),
+        "F": _("ford %(number)s"),
+        "H": _("berth %(number)s"),
+    }
+    return numbered[name[0]] % {"number": name[1:]}
+
+
+def choice_name(choice: str) -> str:
+    """A rowing-test choice by what the pirate does: "Row (die)", "Empty hand", "Club"."""
+    return {"die": _("Row (die)"), "empty": _("Empty hand"), "club": _("Club")}[choice]
+
+
+def choice_effect(choice: str) -> str:
+    """What a rowing-test choice does against each answer of the other rower (§4's table)."""
+    return {
+        "die": _(
+            "You reach for the oar. If the other rows too, both roll and the highest odd roll"
+            " moves the boat. An empty hand throws you overboard; a club goes overboard itself"
+            " and you roll alone."
+        ),
+        "empty": _(
+            "You grab the other pirate. If he reaches for the oar, you throw him overboard;"
+            " two empty hands get nowhere; a club knocks you overboard. Each time the boat"
+            " drifts back."
+        ),
+        "club": _(
+            "You swing the club. An empty hand goes overboard; a rower tips you overboard and"
+            " rolls alone; two clubs capsize the boat, both go overboard and it returns to the"
+            " harbour."
+        ),
+    }[choice]
+
+
+def _chose(choice: str) -> str:
+    return {
+        "die": _("chooses to row (die)"),
+        "empty": _("chooses the empty hand"),
+        "club": _("chooses the club"),
+    }[choice]
+
+
+def dice_text(roll: list[int]) -> str:
+    """The dice of a roll: ``4``, ``3 and 5``."""
+    if len(roll) == 1:
+        return str(roll[0])
+    return _("%(first)s and %(second)s") % {
+        "first": ", ".join(map(str, roll[:-1])),
+        "second": roll[-1],
+    }
+
+
+def _walk_path_action(move: Move) -> str:
+    steps = list(move["steps"])
+    last = steps[-1]
+    if "evict" in move:
+        return _("walks to ford %(number)s and sends the pirate waiting there to %(space)s") % {
+            "number": last[1:],
+            "space": space_label(move["evict"]),
+        }
+    if last.startswith("boat "):
+        before = steps[-2] if len(steps) > 1 else ""
+        if before.startswith("F"):
+            return _("walks to ford %(number)s and piles into boat %(boat)s") % {
+                "number": before[1:],
+                "boat": last[5:],
+            }
+        return _("walks into boat %(boat)s in the harbour") % {"boat": last[5:]}
+    return _("walks to %(space)s") % {"space": space_label(last)}
+
+
+def _boat_path_action(move: Move, boat: int | None) -> str:
+    last = move["steps"][-1]
+    if boat is None:
+        action = (
+            _("rows into the source")
+            if last == SOURCE
+            else _("rows to %(space)s") % {"space": space_label(last)}
+        )
+    elif last == SOURCE:
+        action = _("rows boat %(boat)s into the source") % {"boat": boat}
+    else:
+        action = _("rows boat %(boat)s to %(space)s") % {"boat": boat, "space": space_label(last)}
+    if "turn" not in move:
+        return action
+    if move["turn"]:
+        return _("%(action)s and wishes the turntable to turn") % {"action": action}
+    return _("%(action)s without wishing the turntable to turn") % {"action": action}
+
+
+def _is_walk_path(move: Move) -> bool:
+    steps = move["steps"]
+    return steps[0][0] in "SXLRF" or steps[-1].startswith("boat ")
+
+
+def _row_action(move: Move, before: dict[str, Any] | None) -> str:
+    boat = move["boat"]
+    if before is None:
+        return _("rows boat %(boat)s") % {"boat": boat}
+    where = before["boats"][str(boat)]
+    if where["at"].startswith("H"):
+        return _("rows boat %(boat)s out of the harbour") % {"boat": boat}
+    crew = where["crew"]
+    if len(crew) == 1:
+        return _("rows boat %(boat)s alone") % {"boat": boat}
+    partner = crew[0] if crew[1] == before["to_move"][0] else crew[1]
+    return _("rows boat %(boat)s with %(partner)s: a rowing test") % {
+        "boat": boat,
+        "partner": partner,
+    }
+
+
+def action_words(move: Move, before: dict[str, Any] | None = None, *, sealed: bool = True) -> str:
+    """What the move itself does, without its roll or consequences ("walks to left bank 5").
+
+    ``before`` (the view the move was made in) names the boat of a path and
+    tells a harbour departure from a lone row; a choice is named only when
+    ``sealed`` is false.
+    """
+    kind = move["type"]
+    if kind == "deploy":
+        return _("splits the pirates: %(left)s on the left start, %(right)s on the right start") % {
+            "left": move["left"],
+            "right": PIRATES - move["left"],
+        }
+    if kind == "walk":
+        return _("walks a pirate from %(space)s") % {"space": space_label(move["from"])}
+    if kind == "row":
+        return _row_action(move, before)
+    if kind == "pass":
+        return _("passes: no walk and no row is possible")
+    if kind == "choose":
+        return _("chooses in secret in the rowing test") if sealed else _chose(move["choice"])
+    if kind == "path":
+        if _is_walk_path(move):
+            return _walk_path_action(move)
+        step = (before or {}).get("step") or {}
+        return _boat_path_action(move, step.get("boat"))
+    if kind == "wish":
+        return (
+            _("agrees: the turntable turns") if move["turn"] else _("refuses: the turntable stays")
+        )
+    if kind == "pile":
+        return _("piles into boat %(boat)s from the ford") % {"boat": move["boat"]}
+    return _("stays on the ford")
+
+
+def with_roll(action: str, move: Move) -> str:
+    """``action`` followed by the move's roll, if it carries one: "…: rolled 3 and 5"."""
+    roll = move.get("roll")
+    if not roll:
+        return action
+    return _("%(action)s: rolled %(dice)s") % {"action": action, "dice": dice_text(roll)}
+
+
+def move_action(move: Move) -> str:
+    """A move in a few words with its roll, for lists and emails; a choice stays unsaid ([F5]).
+
+    Lists such as the dashboard's last move cannot tell a sealed choice from
+    an answered one, so they never say which choice was made.
+    """
+    return with_roll(action_words(move), move)
+
+
+def _place(at: str) -> tuple[int, int]:
+    """A boat's place as (position upriver, lane) — a berth is position 0."""
+    if at.startswith("H"):
+        return 0, 0
+    return int(at[1:]), "IO".index(at[0])
+
+
+def _boat_sentences(move: Move, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    said = None
+    if move["type"] == "path" and not _is_walk_path(move):
+        said = str((before["step"] or {}).get("boat"))
+    sentences = []
+    for number, boat in after["boats"].items():
+        old, new = before["boats"][number]["at"], boat["at"]
+        crew = before["boats"][number]["crew"]
+        if old == new or (number == said and move["steps"][-1] in (new, SOURCE)):
+            continue
+        values = {"boat": number, "from": space_label(old), "to": space_label(new)}
+        if not new.startswith("H"):
+            if old.startswith("H"):
+                sentences.append(_("Boat %(boat)s leaves the harbour for %(to)s.") % values)
+            elif _place(new) > _place(old):
+                sentences.append(_("Boat %(boat)s moves from %(from)s to %(to)s.") % values)
+            else:
+                sentences.append(_("Boat %(boat)s drifts back from %(from)s to %(to)s.") % values)
+        elif old.startswith("H"):
+            continue
+        elif any(
+            after["players"][name]["finished"] > before["players"][name]["finished"]
+            for name in crew
+        ):
+            values["crew"] = ", ".join(crew)
+            sentences.append(
+                _("Boat %(boat)s reaches the source with %(crew)s and returns to the harbour.")
+                % values
+            )
+        elif boat["crew"]:
+            values["berth"] = new[1:]
+            sentences.append(
+                _("Boat %(boat)s drifts back into the harbour (berth %(berth)s).") % values
+            )
+        else:
+            sentences.append(_("Boat %(boat)s capsizes and returns to the harbour.") % values)
+    return sentences
+
+
+def _on_foot(player: dict[str, Any]) -> Counter[str]:
+    spaces = Counter(player["banks"] + player["fords"])
+    spaces.update({"SL": player["SL"], "SR": player["SR"]})
+    return +spaces
+
+
+def _crewed(view: dict[str, Any], name: str) -> set[str]:
+    return {number for number, boat in view["boats"].items() if name in boat["crew"]}
+
+
+def _said(move: Move, before: dict[str, Any]) -> tuple[str | None, list[str], list[str], list[str]]:
+    """The pirate the move's own words move: its player, and where it left, reached, boarded."""
+    step = before["step"] or {}
+    if move["type"] == "pile":
+        return step["player"], [step["ford"]], [], [str(move["boat"])]
+    if move["type"] != "path" or not _is_walk_path(move):
+        return None, [], [], []
+    last = move["steps"][-1]
+    if last.startswith("boat "):
+        return step["player"], [step["from"]], [], [last[5:]]
+    return step["player"], [step["from"]], [last], []
+
+
+def _pirate_sentences(move: Move, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """Pirates that walked, went overboard or boarded, besides the one the move's words move."""
+    if "evict" in move:
+        return []
+    mover, *said = _said(move, before)
+    sentences = []
+    for name in after["players"]:
+        old, new = _on_foot(before["players"][name]), _on_foot(after["players"][name])
+        changes = [
+            sorted((old - new).elements()),
+            sorted((new - old).elements()),
+            sorted(_crewed(after, name) - _crewed(before, name)),
+        ]
+        if name == mover:
+            for change, known in zip(changes, said, strict=True):
+                for item in known:
+                    change.remove(item)
+        left, reached, boarded = changes
+        values: dict[str, Any] = {"player": name}
+        for number in sorted(_crewed(before, name) - _crewed(after, name)):
+            if reached:
+                values.update(boat=number, space=space_label(reached.pop(0)))
+                sentences.append(
+                    _("%(player)s: a pirate goes overboard from boat %(boat)s onto %(space)s.")
+                    % values
+                )
+        for number in boarded:
+            if left:
+                values.update(boat=number, space=space_label(left.pop(0)))
+                sentences.append(
+                    _("%(player)s: a pirate boards boat %(boat)s from %(space)s.") % values
+                )
+        for start, end in zip(left, reached, strict=False):
+            values.update({"from": space_label(start), "to": space_label(end)})
+            sentences.append(_("%(player)s: a pirate goes from %(from)s to %(to)s.") % values)
+    return sentences
+
+
+def _rowed_in_place(move: Move, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """A rowed boat that did not move (no odd roll, nowhere to drift) or that waits for a path."""
+    step = after["step"] or {}
+    if step.get("kind") == "path":
+        points = step["points"]
+        text = ngettext(
+            "The path of %(points)s point is chosen next.",
+            "The path of %(points)s points is chosen next.",
+            points,
+        )
+        return [text % {"points": points}]
+    if not move.get("roll") or move["type"] not in ("row", "choose"):
+        return []
+    number = str(move["boat"] if move["type"] == "row" else before["step"]["boat"])
+    if after["boats"][number] != before["boats"][number]:
+        return []
+    return [_("Boat %(boat)s stays where it is.") % {"boat": number}]
+
+
+def _end_sentences(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    sentences = []
+    for name, player in after["players"].items():
+        points = player["score"] - before["players"][name]["score"]
+        if points:
+            text = ngettext(
+                "%(player)s scores %(points)s point and now has %(score)s.",
+                "%(player)s scores %(points)s points and now has %(score)s.",
+                points,
+            )
+            sentences.append(text % {"player": name, "points": points, "score": player["score"]})
+    if after["turntable"] != before["turntable"]:
+        sentences.append(_("The turntable turns to %(value)s.") % {"value": after["turntable"]})
+    if after["over"] and not before["over"]:
+        names = ", ".join(after["winners"])
+        winners = ngettext("Winner: %(names)s.", "Winners: %(names)s.", len(after["winners"]))
+        sentences.append(_("The game is over.") + " " + winners % {"names": names})
+    return sentences
+
+
+def consequences(move: Move, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """Sentences for what changed on the river besides what the move's words say."""
+    return [
+        *_rowed_in_place(move, before, after),
+        *_pirate_sentences(move, before, after),
+        *_boat_sentences(move, before, after),
+        *_end_sentences(before, after),
+    ]
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop."""
+    return text[:1].upper() + text[1:] + "."
+
+
+def move_words(move: Move, before: dict[str, Any], after: dict[str, Any], *, sealed: bool) -> str:
+    """The whole move in words, without its player: "Rows boat 3: rolled 5. Boat 2 moves …"."""
+    action = with_roll(action_words(move, before, sealed=sealed), move)
+    return " ".join([sentence(action), *consequences(move, before, after)])

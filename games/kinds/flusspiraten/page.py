@@ -1,0 +1,168 @@
+"""The Flußpiraten game page and history: the river as the viewer may see it, and his controls.
+
+Everything comes from ``view(state, viewer)`` (``None`` for a spectator) and
+from public move payloads (STYLE habit 3). A sealed choice shows in none of
+it: the view hides it ([F5]), the last move names a choice only once the test
+is settled, and the history names a choice only once
+the other rower has chosen (``table.sealed_seq``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from engine.flusspiraten.board import PIRATES, RED
+from games.kinds.base import PlayedMove, Table, replay_fields
+from games.kinds.flusspiraten.controls import confirmation, controls_for
+from games.kinds.flusspiraten.describe import move_words, space_label
+from games.kinds.flusspiraten.river import (
+    ACROSS,
+    DOWN,
+    river_svg,
+    turntable_svg,
+    view_marks,
+)
+from games.kinds.flusspiraten.steps import step_line
+from games.pictures.marks import Mark
+
+TRACK_END = RED + 6
+"""The last space of the scoring track drawn: a score of 17 plus the turntable's 7."""
+
+
+@dataclass
+class LastMove:
+    """The latest move in words."""
+
+    player: str
+    words: str
+    auto: bool
+
+
+def _words(table: Table, played: PlayedMove, sealed: bool) -> str:
+    engine, viewer = table.engine, table.viewer
+    before, after = engine.view(played.before, viewer), engine.view(played.after, viewer)
+    return move_words(played.move, before, after, sealed=sealed)
+
+
+def _player_label(name: str, viewer: str | None) -> str:
+    return _("%(name)s (you)") % {"name": name} if name == viewer else name
+
+
+def _on_foot(view: dict[str, Any], name: str) -> str:
+    info = view["players"][name]
+    spaces = [f"{space_label(side)} ×{info[side]}" for side in ("SL", "SR") if info[side]] + [
+        space_label(space) for space in info["banks"] + info["fords"]
+    ]
+    return ", ".join(spaces)
+
+
+def _players(
+    view: dict[str, Any], mark_of: dict[str, Mark], viewer: str | None
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": name,
+            "label": _player_label(name, viewer),
+            "mark": mark_of[name],
+            "score": info["score"],
+            "finished": info["finished"],
+            "left": PIRATES - info["finished"],
+            "boats": ", ".join(map(str, info["boats"])),
+            "on_foot": _on_foot(view, name),
+            "to_move": name in view["to_move"],
+            "winner": name in view["winners"],
+        }
+        for name, info in view["players"].items()
+    ]
+
+
+def _track(view: dict[str, Any], mark_of: dict[str, Mark]) -> list[dict[str, Any]]:
+    end = max([TRACK_END, *(info["score"] for info in view["players"].values())])
+    return [
+        {
+            "value": value,
+            "red": value >= RED,
+            "marks": [
+                mark_of[name] for name, info in view["players"].items() if info["score"] == value
+            ],
+        }
+        for value in range(end + 1)
+    ]
+
+
+def river_words(view: dict[str, Any]) -> list[str]:
+    """The river in sentences, for readers who do not see the drawing."""
+    lines = [
+        _("Boat %(boat)s on %(space)s: %(crew)s")
+        % {
+            "boat": number,
+            "space": space_label(boat["at"]),
+            "crew": ", ".join(boat["crew"]) or _("empty"),
+        }
+        for number, boat in view["boats"].items()
+    ]
+    for name in view["players"]:
+        on_foot = _on_foot(view, name)
+        if on_foot:
+            lines.append(_("%(player)s on foot: %(spaces)s") % {"player": name, "spaces": on_foot})
+    return lines
+
+
+def river_context(view: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """The river of ``view`` for the templates: both drawings, the turntable, track and players."""
+    mark_of = view_marks(view)
+    return {
+        "view": view,
+        "river_across": river_svg(view, mark_of, ACROSS),
+        "river_down": river_svg(view, mark_of, DOWN),
+        "turntable": turntable_svg(view["turntable"]),
+        "track": _track(view, mark_of),
+        "players": _players(view, mark_of, viewer),
+        "river_words": river_words(view),
+    }
+
+
+def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
+    """The river as the viewer sees it, his controls for the step asked and the last move."""
+    view = table.engine.view(table.state, table.viewer)
+    controls = controls_for(table, selection)
+    latest = table.last_move()
+    last = None
+    if latest is not None:
+        step = view["step"] or {}
+        words = _words(table, latest, sealed=bool(step.get("chosen")))
+        last = LastMove(_player_label(latest.player, table.viewer), words, latest.auto)
+    options = [
+        option for group in (controls.groups if controls else []) for option in group.options
+    ]
+    return {
+        **river_context(view, table.viewer),
+        "controls": controls,
+        "options": options,
+        "confirmation": confirmation(table, controls) if controls else "",
+        "refusal": controls.refusal if controls else None,
+        "turn_detail": step_line(view["step"], table.viewer),
+        "last_move": last,
+    }
+
+
+def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
+    """Every move in words (a choice unsaid while sealed) and the river after move ``at``."""
+    history = table.history()
+    sealed = table.sealed_seq()
+    moves = [
+        {
+            "number": number,
+            "seq": played.seq,
+            "player": _player_label(played.player, table.viewer),
+            "words": _words(table, played, sealed=played.seq == sealed),
+            "auto": played.auto,
+        }
+        for number, played in enumerate(history.moves, start=1)
+    ]
+    at = history.clamp(at)
+    view = table.engine.view(history.state_after(at), table.viewer)
+    return {**river_context(view, table.viewer), **replay_fields(moves, at)}

@@ -41,6 +41,7 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
     table = table_for(game=game, seat=seat)
     context = kind.history_context(table=table, at=_at(request))
     context.update(game=game, seat=seat, label=game_label(game), base=base, table=table)
+    context["profiles"] = profile_links(seats=game.seats.select_related("player"))
     context["replay_template"] = kind.REPLAY_TEMPLATE
     context["game_url"] = base.removesuffix("history/")
     return context
@@ -58,7 +59,6 @@ def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -
         deal_template=kind.DEAL_TEMPLATE,
         chain=chain_hashes(game=game),
         verify_chain=VERIFY_CHAIN_COMMAND,
-        profiles=profile_links(seats=game.seats.select_related("player")),
     )
     return render(request, "games/history.html", context)
 

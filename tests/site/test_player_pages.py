@@ -157,3 +157,24 @@ def test_a_deleted_account_is_linked_nowhere_and_off_the_leaderboard(
     assert 'href="/players/Cleo/"' not in _page(client, "/?show=finished", "en")
     board = _page(client, "/leaderboard/freibeuter/", "en")
     assert "Cleo" not in board and 'href="/players/Anne/"' in board
+
+
+@pytest.mark.parametrize("kind", ["freibeuter", "seerauber", "flusspiraten"])
+def test_the_names_on_every_games_page_link_to_their_profiles(
+    players: dict[str, Player], client: Client, kind: str
+) -> None:
+    """Item 2: the players on a game's page and its history link to their profiles."""
+    game = game_create(
+        kind=kind,
+        players=[PlayerSpec(name=name, email=address(name)) for name in (*NAMES, "Dirk")],
+        seed=4,
+    )
+    game.seats.filter(display_name="Dirk").update(email="dirk@example.org")
+    for path in (
+        f"/games/{game.pk}/",
+        f"/games/{game.pk}/history/",
+        f"/games/{game.pk}/history/board/",
+    ):
+        page = _page(client, path, "en")
+        assert all(f'<a class="player" href="/players/{n}/">' in page for n in NAMES), path
+        assert 'href="/players/Dirk/"' not in page and "Dirk" in page

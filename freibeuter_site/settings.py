@@ -243,6 +243,8 @@ STATIC_ROOT = VAR_DIR / "static"
 # The site's own small CSS/JS and django-htmx's vendored htmx, served by WhiteNoise from the
 # apps' static folders (no collectstatic step, no front-end build).
 WHITENOISE_USE_FINDERS = True
+# Each game keeps the styles of its pages in its own package: games/kinds/<game>/static/.
+STATICFILES_DIRS = sorted((BASE_DIR / "games" / "kinds").glob("*/static"))
 # Nothing is collected into STATIC_ROOT; it exists so that WhiteNoise does not warn it is missing.
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 

@@ -143,6 +143,8 @@ class Kind(Protocol):
     PLAY_AREA_TEMPLATE: str
     REPLAY_TEMPLATE: str
     DEAL_TEMPLATE: str
+    STYLESHEET: str | None
+    """The static path of the styles of the game's pages beyond the site's (``None``: none)."""
     """The finished game's deal (``setup`` of its record), on the shared history page."""
     TAKEBACK_MOVES: frozenset[str]
     """Move types that reveal nothing hidden (no card, ship or die), so may be taken back."""

@@ -349,7 +349,7 @@ def game_started_mails_queue(
     """Tell each invited player not to move first that the game has begun, with his seat's
     link (``games.play.lobby.table_started``): the players to move first get their turn email
     instead, so everyone gets one email at the start (all of them turn emails when the first
-    step is everyone's, as Flußpiraten's deploy)."""
+    step is everyone's, as in a game whose players all deploy at once)."""
     first = ", ".join(game.to_move)
     for invitation in invitations:
         seat = invitation.seat

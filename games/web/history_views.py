@@ -43,6 +43,7 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
     context.update(game=game, seat=seat, label=game_label(game), base=base, table=table)
     context["profiles"] = profile_links(seats=game.seats.select_related("player"))
     context["replay_template"] = kind.REPLAY_TEMPLATE
+    context["game_stylesheet"] = kind.STYLESHEET
     context["game_url"] = base.removesuffix("history/")
     return context
 

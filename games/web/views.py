@@ -72,6 +72,7 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
         game=game,
         seat=seat,
         your_turn=bool(table.legal),
+        game_stylesheet=kind_of(game.kind).STYLESHEET,
         deadline=deadline_for(game, seat),
         deadline_local=deadline_local(game, seat),
         time_zone=seat.time_zone if seat is not None else "UTC",

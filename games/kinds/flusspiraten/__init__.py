@@ -29,6 +29,7 @@ from games.kinds.flusspiraten.river_text import player_rows, position_text
 
 __all__ = [
     "DEAL_TEMPLATE",
+    "STYLESHEET",
     "PAGE_TEMPLATE",
     "PLAY_AREA_TEMPLATE",
     "REPLAY_TEMPLATE",
@@ -67,4 +68,5 @@ PLAY_AREA_TEMPLATE = "games/flusspiraten/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset()
 """Every move is bound to dice rolled or a sealed choice made since."""
 DEAL_TEMPLATE = "games/flusspiraten/_deal.html"
+STYLESHEET: str | None = "games/flusspiraten.css"
 REPLAY_TEMPLATE = "games/flusspiraten/_replay.html"

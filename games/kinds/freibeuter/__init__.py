@@ -20,6 +20,7 @@ from games.kinds.freibeuter.page import page_context
 
 __all__ = [
     "DEAL_TEMPLATE",
+    "STYLESHEET",
     "PAGE_TEMPLATE",
     "PLAY_AREA_TEMPLATE",
     "REPLAY_TEMPLATE",
@@ -60,4 +61,5 @@ PLAY_AREA_TEMPLATE = "games/freibeuter/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset({"board"})
 """Only boarding draws no card (rules §3a)."""
 DEAL_TEMPLATE = "games/freibeuter/_deal.html"
+STYLESHEET: str | None = None
 REPLAY_TEMPLATE = "games/freibeuter/_replay.html"

@@ -30,6 +30,7 @@ from games.kinds.seerauber.page import history_context, page_context, seat_marks
 
 __all__ = [
     "DEAL_TEMPLATE",
+    "STYLESHEET",
     "PAGE_TEMPLATE",
     "PLAY_AREA_TEMPLATE",
     "REPLAY_TEMPLATE",
@@ -118,4 +119,5 @@ PLAY_AREA_TEMPLATE = "games/seerauber/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset({"stack"})
 """A boarding lays out new ships; stacking reveals nothing."""
 DEAL_TEMPLATE = "games/seerauber/_deal.html"
+STYLESHEET: str | None = "games/seerauber.css"
 REPLAY_TEMPLATE = "games/seerauber/_replay.html"

@@ -108,13 +108,9 @@ def mail_queue(
         status=OutboundMail.Status.HELD if hold else OutboundMail.Status.PENDING,
         created_at=now or timezone.now(),
     )
-    row_insert(row)
-    if hold:
-        return row
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, str(row.pk)])
-    else:
+    notify = connection.vendor == "postgresql" and not hold
+    row_insert(row, notify=CHANNEL if notify else None)
+    if not hold and not notify:
         transaction.on_commit(lambda: mail_committed.send(sender=OutboundMail, mail_id=row.pk))
     return row
 

@@ -16,7 +16,7 @@ from django.dispatch import Signal
 
 from engine.base import Game as Engine
 from games.models import Game, Seat
-from games.store.rows import row_update
+from games.store.rows import rows_update
 from games.timecontrol.deadlines import RUNNING_FIELDS, clocks_follow
 
 turn_begun = Signal()
@@ -48,9 +48,12 @@ def clocks_update(
     seats = list(game.seats.all() if seats is None else seats)
     before = [[getattr(seat, field) for field in RUNNING_FIELDS] for seat in seats]
     clocks_follow(game=game, seats=seats, restart=restart, now=now)
-    for seat, fields in zip(seats, before, strict=True):
-        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields:
-            row_update(seat, RUNNING_FIELDS)
+    changed = [
+        seat
+        for seat, fields in zip(seats, before, strict=True)
+        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields
+    ]
+    rows_update(changed, RUNNING_FIELDS)
     return seats
 
 

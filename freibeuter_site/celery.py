@@ -34,7 +34,10 @@ def _database_like_a_request(sender: Any = None, **kwargs: Any) -> None:
 class ListenerStep(bootsteps.StartStopStep):
     """Run ``games.tasks.OutboxListener`` in the worker on PostgreSQL: it queues each
     committed email's send on the first queue this worker consumes; the step starts,
-    stops and terminates it with the worker."""
+    stops and terminates it with the worker, after the pool's processes are forked
+    (none inherits the listener's connection)."""
+
+    requires = ("celery.worker.components:Pool",)
 
     def create(self, worker: Any) -> Any:
         from django.db import connection  # imported once the worker runs: the apps are ready

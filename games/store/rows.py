@@ -108,7 +108,9 @@ def rows_update(instances: Iterable[models.Model], fields: Iterable[str]) -> Non
     fields = list(fields)
     updates = [_update(instance, fields) for instance in instances]
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql" and len(updates) > 1:
+        binds_on_client = not getattr(connection.features, "uses_server_side_binding", True)
+        at_once = connection.vendor == "postgresql" and binds_on_client
+        if at_once and len(updates) > 1:
             cursor.execute(
                 "; ".join(sql for sql, _ in updates), [v for _, values in updates for v in values]
             )

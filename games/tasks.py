@@ -85,7 +85,8 @@ def mail_send_soon(sender: object, *, mail_id: int, **kwargs: object) -> None:
 
 
 LISTENER_LOCK = 0x6F7574626F78
-"""The advisory lock a listener holds while it listens: one listener per database queues sends."""
+"""The advisory lock a listener holds while it listens (the key spells "outbox" in ASCII):
+one listener per database queues sends."""
 
 LISTENER_NAME = "outbox-listener"
 """The listener's thread and its database session (``application_name``) are called so."""
@@ -116,8 +117,8 @@ class OutboxListener(threading.Thread):
         while not self.stopping.is_set():
             try:
                 self._listen()
-            except psycopg.Error:
-                log.warning("the outbox listener lost its database; retrying", exc_info=True)
+            except Exception:  # a lost database session, above all: the listener carries on
+                log.warning("the outbox listener stopped listening; retrying", exc_info=True)
             self.stopping.wait(LISTENER_RETRY)
 
     def stop(self) -> None:

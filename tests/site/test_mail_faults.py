@@ -259,6 +259,16 @@ def _listener_sessions() -> list[int]:
         return [pid for (pid,) in cursor.fetchall()]
 
 
+def _lock_holders() -> list[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+            "WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = %s",
+            [LISTENER_NAME],
+        )
+        return [pid for (pid,) in cursor.fetchall()]
+
+
 def test_the_workers_listener_queues_a_committed_moves_email_without_a_sweep(
     worker: Any, smtp: SmtpSink
 ) -> None:
@@ -277,4 +287,27 @@ def test_the_workers_listener_queues_a_committed_moves_email_without_a_sweep(
     poll(lambda: len(_listener_sessions()) == 1, timeout=10)
     _move(game)
     smtp.wait_for(3, timeout=5)
+    assert _all_sent_once(smtp)
+
+
+def test_a_standing_by_workers_listener_takes_over_when_the_listening_one_dies(
+    queue: str, smtp: SmtpSink, processes: list[subprocess.Popen[bytes]]
+) -> None:
+    """Issue 16: one listener per database queues the sends (an advisory lock); when its
+    worker is killed, another worker's listener takes the lock and hears the next commit."""
+    broker = django_settings.CELERY_BROKER_URL
+    first = _worker_process(queue, smtp.port, broker)
+    processes.append(first)
+    poll(lambda: len(_listener_sessions()) == 1, timeout=30)
+    processes.append(_worker_process(queue, smtp.port, broker))
+    poll(lambda: len(_listener_sessions()) == 2, timeout=30)
+    assert len(_lock_holders()) == 1  # the second one stands by
+    (game,) = _games(1)
+    smtp.wait_for(1, timeout=10)
+
+    os.killpg(first.pid, signal.SIGKILL)
+    first.wait(timeout=30)
+    poll(lambda: len(_lock_holders()) == 1, timeout=10)
+    _move(game)
+    smtp.wait_for(2, timeout=15)
     assert _all_sent_once(smtp)

@@ -99,14 +99,14 @@ def _update(instance: models.Model, fields: Iterable[str]) -> tuple[str, list[An
 def row_update(instance: models.Model, fields: Iterable[str]) -> None:
     """Write ``fields`` of ``instance`` to its row: one fixed ``UPDATE``, each value prepared
     for the database as ``save(update_fields=…)`` would (no model here has save signals)."""
-    rows_update([instance], fields)
+    rows_update([(instance, fields)])
 
 
-def rows_update(instances: Iterable[models.Model], fields: Iterable[str]) -> None:
-    """:func:`row_update` of each of ``instances``, all sent at once where the database
-    takes several statements in one call (PostgreSQL, whose cursor binds on the client)."""
-    fields = list(fields)
-    updates = [_update(instance, fields) for instance in instances]
+def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]]) -> None:
+    """:func:`row_update` of each instance with its fields, all sent at once where the
+    database takes several statements in one call (PostgreSQL, whose cursor binds on the
+    client)."""
+    updates = [_update(instance, fields) for instance, fields in changes]
     with connection.cursor() as cursor:
         binds_on_client = not getattr(connection.features, "uses_server_side_binding", True)
         at_once = connection.vendor == "postgresql" and binds_on_client

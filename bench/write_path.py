@@ -1,6 +1,6 @@
 """Write-path benchmark: a move POST against the database's own cost of its writes (issue 16).
 
-    .venv/bin/python bench/write_path.py [--moves 300] [--seats 4] [--database NAME]
+    .venv/bin/python bench/write_path.py [--moves 300] [--seats 4] [--database NAME] [--profile N]
 
 It (re)creates its own database (``--database``, default ``freibeuter_writebench``) on the
 PostgreSQL of
@@ -19,7 +19,8 @@ runs, interleaved one by one in this one process:
 
 Each is timed in process CPU (``time.process_time``: the machine's other load
 does not count); it prints the medians, their ratio (the budget: at most 3)
-and the SQL statements of one POST. Never part of the test run.
+and the SQL statements of one POST. ``--profile N`` then runs ``N`` more POSTs under
+cProfile (process time) and prints where they spent it. Never part of the test run.
 """
 
 from __future__ import annotations
@@ -32,8 +33,10 @@ from pathlib import Path
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 import argparse  # noqa: E402
+import cProfile  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
+import pstats  # noqa: E402
 import random  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
@@ -180,12 +183,24 @@ def _cpu_ms(action: Callable[[], None]) -> float:
     return (time.process_time() - started) * 1000
 
 
+def _profile(site: Site, posts: int) -> None:
+    """Run ``posts`` POSTs under cProfile in process time; print the costliest functions."""
+    profile = cProfile.Profile(time.process_time)
+    for _ in range(posts):
+        post = site.prepare()
+        profile.runcall(post)
+    print(f"\ncProfile of {posts} move POSTs (process time):")
+    pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
+    pstats.Stats(profile).sort_stats("tottime").print_stats(25)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--seats", type=int, default=4, choices=range(2, 5))
     parser.add_argument("--warm-up", type=int, default=20)
     parser.add_argument("--database", default=DATABASE, help=f"default {DATABASE}")
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="profile N POSTs")
     args = parser.parse_args()
     _setup(args.database)
     from django.db import connection
@@ -216,6 +231,8 @@ def main() -> int:
     print(f"  refused POST (site)  {statistics.median(refused_ms):6.2f} ms   (a forged token, 403)")
     print(f"  ratio                {ratio:6.1f}x   budget <= {BUDGET:.0f}x: "
           f"{'ok' if ratio <= BUDGET else 'OVER'}")  # fmt: skip
+    if args.profile:
+        _profile(site, args.profile)
     return 0
 
 

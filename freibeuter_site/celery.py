@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from celery import Celery, signals
+from celery import Celery, bootsteps, signals
 from celery.schedules import crontab
 from django.db import close_old_connections
 
@@ -30,6 +30,26 @@ def _database_like_a_request(sender: Any = None, **kwargs: Any) -> None:
     if not getattr(getattr(sender, "request", None), "is_eager", False):
         close_old_connections()
 
+
+class ListenerStep(bootsteps.StartStopStep):
+    """Run ``games.tasks.OutboxListener`` in the worker on PostgreSQL: it queues each
+    committed email's send on the first queue this worker consumes; the step starts,
+    stops and terminates it with the worker, after the pool's processes are forked
+    (none inherits the listener's connection)."""
+
+    requires = ("celery.worker.components:Pool",)
+
+    def create(self, worker: Any) -> Any:
+        from django.db import connection  # imported once the worker runs: the apps are ready
+
+        from games.tasks import OutboxListener
+
+        if connection.vendor != "postgresql":
+            return None
+        return OutboxListener(queue=next(iter(worker.app.amqp.queues.consume_from)))
+
+
+app.steps["worker"].add(ListenerStep)
 
 app.conf.beat_schedule = {
     "outbox-sweep": {"task": "games.tasks.outbox_sweep_task", "schedule": 60.0},

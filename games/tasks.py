@@ -3,8 +3,10 @@
 Each task is safe to run late, twice or concurrently: sending claims the
 outbox row with a lease, and the sweeps re-check everything under row locks.
 The beat's sweeps record each run (``games.monitoring.health``), for ``/healthz`` and ``/metrics``.
-Two receivers queue work the moment a transaction commits it: an outbox row's send
-(``outbox.mail_committed``) and a sweep for a bot seat to move (``turns.bot_to_move``).
+Work is queued the moment a transaction commits it: an outbox row's send by
+:class:`OutboxListener` in a worker (PostgreSQL's ``NOTIFY``) or by the receiver of
+``outbox.mail_committed`` (SQLite), and a sweep for a bot seat to move by the
+receiver of ``turns.bot_to_move``.
 """
 
 from __future__ import annotations
@@ -13,14 +15,17 @@ import logging
 import threading
 import time
 
+import psycopg
 from celery import shared_task
 from django.core.mail import get_connection
 from django.core.mail.backends.base import BaseEmailBackend
+from django.db import connection as database
 from django.utils import timezone
 
 from games.clocks import timeouts
 from games.leagues.services import leagues_sweep
 from games.mail import digest, outbox
+from games.models import OutboundMail
 from games.monitoring.health import sweep_recorded
 
 log = logging.getLogger(__name__)
@@ -77,6 +82,68 @@ def mail_send_soon(sender: object, *, mail_id: int, **kwargs: object) -> None:
         mail_send_task.delay(mail_id)
     except Exception:  # the broker is an accelerator: the sweep finds the row anyway
         log.warning("could not queue mail #%s; the sweep will send it", mail_id, exc_info=True)
+
+
+LISTENER_LOCK = 0x6F7574626F78
+"""The advisory lock a listener holds while it listens (the key spells "outbox" in ASCII):
+one listener per database queues sends."""
+
+LISTENER_NAME = "outbox-listener"
+"""The listener's thread and its database session (``application_name``) are called so."""
+
+LISTENER_RETRY = 2.0
+"""Seconds a listener waits before it tries again to connect or to take the lock."""
+
+
+class OutboxListener(threading.Thread):
+    """Queue the send of each outbox row the moment its transaction commits (PostgreSQL).
+
+    ``outbox.mail_queue`` writes a ``NOTIFY`` with the row's id into the move's
+    transaction; the database delivers it at commit to this thread, which
+    publishes the send task on ``queue`` (one its worker consumes), so the
+    request itself publishes nothing. Each worker runs one (``ListenerStep`` in
+    ``freibeuter_site.celery``); the one that holds :data:`LISTENER_LOCK` listens,
+    the others stand by to take over. Once listening, it queues the rows never
+    claimed, written while none listened; a row whose publish fails is found by
+    the outbox sweep as before.
+    """
+
+    def __init__(self, queue: str) -> None:
+        super().__init__(name=LISTENER_NAME, daemon=True)
+        self.queue = queue
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                self._listen()
+            except Exception:  # a lost database session, above all: the listener carries on
+                log.warning("the outbox listener stopped listening; retrying", exc_info=True)
+            self.stopping.wait(LISTENER_RETRY)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.join(timeout=2 * LISTENER_RETRY)
+
+    def _listen(self) -> None:
+        params = {**database.get_connection_params(), "application_name": LISTENER_NAME}
+        with psycopg.connect(**params, autocommit=True) as db:
+            locked = "SELECT pg_try_advisory_lock(%s)"
+            while db.execute(locked, [LISTENER_LOCK]).fetchone() != (True,):
+                if self.stopping.wait(LISTENER_RETRY):
+                    return
+            db.execute(f"LISTEN {outbox.CHANNEL}")
+            for (mail_id,) in db.execute(outbox.UNCLAIMED, [OutboundMail.Status.PENDING]):
+                self._queue(mail_id)  # written while no listener listened
+            while not self.stopping.is_set():
+                for note in db.notifies(timeout=1.0):
+                    self._queue(int(note.payload))
+
+    def _queue(self, mail_id: int) -> None:
+        try:
+            mail_send_task.apply_async((mail_id,), queue=self.queue)
+        except Exception:  # the broker is an accelerator: the sweep finds the row anyway
+            log.warning("could not queue mail #%s; the sweep will send it", mail_id, exc_info=True)
 
 
 @shared_task(acks_late=True)

@@ -1,8 +1,12 @@
 """The outbox: every email is a row, claimed with a lease, sent, marked sent (DESIGN §5).
 
 A row is written by :func:`mail_queue` in the transaction of the event that
-caused it, and :data:`mail_committed` is sent when that transaction commits
-(``games.tasks`` answers it by queuing a send task). The task
+caused it, and its send is queued the moment that transaction commits: on
+PostgreSQL by a ``NOTIFY`` on :data:`CHANNEL` in the transaction itself, which
+the database delivers at commit to the listener in a worker
+(``games.tasks.OutboxListener``), so the request publishes nothing; elsewhere
+(the embedded default's SQLite) :data:`mail_committed` is sent on commit and
+``games.tasks`` answers it by queuing a send task. The task
 claims the row with a conditional update that sets a lease, so two workers
 never send one row; a row whose lease ran out (worker killed, SMTP down,
 task lost with the broker) is due again and a periodic sweep queues it anew.
@@ -30,10 +34,20 @@ from django.utils import timezone
 
 from games.mail.compose import mail_compose
 from games.models import Game, OutboundMail, Seat
+from games.store.rows import row_insert
 
 log = logging.getLogger(__name__)
 
 SWEEP_LIMIT = 2000
+
+CHANNEL = "games_outbox"
+"""The PostgreSQL channel told the id of each committed row to send now (``NOTIFY``)."""
+
+UNCLAIMED = (
+    f"SELECT id FROM {OutboundMail._meta.db_table} "
+    "WHERE status = %s AND claimed_until IS NULL ORDER BY id"
+)
+"""The rows to send that no one has claimed yet (a listener's catch-up when it starts)."""
 
 
 def lease() -> timedelta:
@@ -57,7 +71,8 @@ class TransportError(Exception):
 
 
 mail_committed = Signal()
-"""Sent with ``mail_id`` once a row to send now is committed, so a sender can start at once.
+"""Sent with ``mail_id`` once a row to send now is committed, where the database has no
+``NOTIFY`` (SQLite), so a sender can start at once.
 
 ``games.tasks`` queues the send task for it (connected in ``GamesConfig.ready``):
 the outbox sits below the tasks that send it, and a row no one hears of is
@@ -76,11 +91,13 @@ def mail_queue(
     hold: bool = False,
     now: datetime | None = None,
 ) -> OutboundMail:
-    """Write one email to the outbox; :data:`mail_committed` follows when the transaction commits.
+    """Write one email to the outbox (a fixed ``INSERT``); its send is queued when the
+    transaction commits (a ``NOTIFY`` on :data:`CHANNEL` on PostgreSQL, else
+    :data:`mail_committed`).
 
     ``hold`` keeps it for the daily digest instead of sending it.
     """
-    row = OutboundMail.objects.create(
+    row = OutboundMail(
         game=game,
         seat=seat,
         to=to,
@@ -91,7 +108,9 @@ def mail_queue(
         status=OutboundMail.Status.HELD if hold else OutboundMail.Status.PENDING,
         created_at=now or timezone.now(),
     )
-    if not hold:
+    notify = connection.vendor == "postgresql" and not hold
+    row_insert(row, notify=CHANNEL if notify else None)
+    if not hold and not notify:
         transaction.on_commit(lambda: mail_committed.send(sender=OutboundMail, mail_id=row.pk))
     return row
 

@@ -37,7 +37,7 @@ from games.store.projections import (
     projections_set,
     snapshot_on_commit,
 )
-from games.store.rows import game_rows, row_locked, row_update
+from games.store.rows import game_rows, row_locked
 from games.timecontrol.deadlines import clock_turn_end
 
 
@@ -369,11 +369,15 @@ def move_submit(
         state = _forced_passes(game, engine, state, now)
         _project(game, engine, state, actor=actor, now=now)
         changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
-        if changed:
-            row_update(mover, changed)
+        along = [(mover, changed)] if changed else []
         turn_begin(
-            game=game, engine=engine, state=state, now=now, moved=seat.display_name, seats=seats
+            game=game,
+            engine=engine,
+            state=state,
+            now=now,
+            moved=seat.display_name,
+            seats=seats,
+            along=[*along, (game, MOVED_FIELDS)],  # the game's deadline follows the clocks
         )
-        row_update(game, MOVED_FIELDS)
         snapshot_on_commit(game, state)
     return MoveResult(seq=event.seq, player=seat.display_name, move=move)

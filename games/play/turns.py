@@ -11,12 +11,12 @@ from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.dispatch import Signal
 
 from engine.base import Game as Engine
 from games.models import Game, Seat
-from games.store.rows import row_update
+from games.store.rows import rows_update
 from games.timecontrol.deadlines import RUNNING_FIELDS, clocks_follow
 
 turn_begun = Signal()
@@ -40,17 +40,22 @@ def clocks_update(
     seats: Sequence[Seat] | None = None,
     restart: Collection[str] = (),
     now: datetime,
+    along: Sequence[tuple[models.Model, Sequence[str]]] = (),
 ) -> list[Seat]:
     """Let the seats' clocks follow ``game.to_move`` and its status (``clocks_follow``);
     save the seats whose clock changed and return all of them.
 
-    ``seats`` are all of the game's, when the caller has read them already."""
+    ``seats`` are all of the game's, when the caller has read them already; the fields
+    of the rows in ``along`` are written in the same call, after the clocks have run."""
     seats = list(game.seats.all() if seats is None else seats)
     before = [[getattr(seat, field) for field in RUNNING_FIELDS] for seat in seats]
     clocks_follow(game=game, seats=seats, restart=restart, now=now)
-    for seat, fields in zip(seats, before, strict=True):
-        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields:
-            row_update(seat, RUNNING_FIELDS)
+    changed = [
+        seat
+        for seat, fields in zip(seats, before, strict=True)
+        if [getattr(seat, field) for field in RUNNING_FIELDS] != fields
+    ]
+    rows_update([*((seat, RUNNING_FIELDS) for seat in changed), *along])
     return seats
 
 
@@ -62,16 +67,18 @@ def turn_begin(
     now: datetime,
     moved: str | None = None,
     seats: Sequence[Seat] | None = None,
+    along: Sequence[tuple[models.Model, Sequence[str]]] = (),
 ) -> None:
     """Start the clock of each seat now waited for and send its turn email (at the end: the
     result). ``moved`` names the player who just moved (or whose seat changed hands): his
     clock restarts if he is to move again; the others' running clocks run on.
 
     A bot seat's deadline is now, and :data:`bot_to_move` is sent on commit to have it played.
-    ``seats`` are all of the game's, when the caller has read them already.
+    ``seats`` are all of the game's, when the caller has read them already; ``along`` as
+    for :func:`clocks_update`.
     """
     restart = () if moved is None else (moved,)
-    seats = clocks_update(game=game, seats=seats, restart=restart, now=now)
+    seats = clocks_update(game=game, seats=seats, restart=restart, now=now, along=along)
     turn_begun.send(
         sender=Game, game=game, engine=engine, state=state, seats=seats, moved=moved, now=now
     )

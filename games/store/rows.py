@@ -82,9 +82,7 @@ def game_rows(model: type[Row], game: Game) -> list[Row]:
     return found
 
 
-def row_update(instance: models.Model, fields: Iterable[str]) -> None:
-    """Write ``fields`` of ``instance`` to its row: one fixed ``UPDATE``, each value prepared
-    for the database as ``save(update_fields=…)`` would (no model here has save signals)."""
+def _update(instance: models.Model, fields: Iterable[str]) -> tuple[str, list[Any]]:
     meta = instance._meta
     changed: list[models.Field[object, object]] = []
     for name in fields:
@@ -95,13 +93,36 @@ def row_update(instance: models.Model, fields: Iterable[str]) -> None:
     values = [
         field.get_db_prep_save(getattr(instance, field.attname), connection) for field in changed
     ]
+    return f"UPDATE {meta.db_table} SET {sets} WHERE id = %s", [*values, instance.pk]
+
+
+def row_update(instance: models.Model, fields: Iterable[str]) -> None:
+    """Write ``fields`` of ``instance`` to its row: one fixed ``UPDATE``, each value prepared
+    for the database as ``save(update_fields=…)`` would (no model here has save signals)."""
+    rows_update([(instance, fields)])
+
+
+def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]]) -> None:
+    """:func:`row_update` of each instance with its fields, all sent at once where the
+    database takes several statements in one call (PostgreSQL, whose cursor binds on the
+    client)."""
+    updates = [_update(instance, fields) for instance, fields in changes]
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {meta.db_table} SET {sets} WHERE id = %s", [*values, instance.pk])
+        binds_on_client = not getattr(connection.features, "uses_server_side_binding", True)
+        at_once = connection.vendor == "postgresql" and binds_on_client
+        if at_once and len(updates) > 1:
+            cursor.execute(
+                "; ".join(sql for sql, _ in updates), [v for _, values in updates for v in values]
+            )
+            return
+        for sql, values in updates:
+            cursor.execute(sql, values)
 
 
-def row_insert(instance: Row) -> Row:
+def row_insert(instance: Row, *, notify: str | None = None) -> Row:
     """Write the new ``instance`` as a row (a fixed ``INSERT``, values prepared as ``save``
-    would) and give it the row's id."""
+    would) and give it the row's id; ``notify`` names a channel told the id when the
+    transaction commits (PostgreSQL's ``NOTIFY``, in the same statement)."""
     meta = instance._meta
     fields = [field for field in meta.concrete_fields if not field.primary_key]
     columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
@@ -110,7 +131,11 @@ def row_insert(instance: Row) -> Row:
     ]
     sql = f"INSERT INTO {meta.db_table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
     with connection.cursor() as cursor:
-        if connection.features.can_return_columns_from_insert:
+        if notify is not None:
+            assert connection.vendor == "postgresql", "NOTIFY is PostgreSQL's"
+            cursor.execute(f"{sql} RETURNING id, pg_notify(%s, id::text)", [*values, notify])
+            instance.pk = cursor.fetchone()[0]
+        elif connection.features.can_return_columns_from_insert:
             cursor.execute(f"{sql} RETURNING id", values)
             (instance.pk,) = cursor.fetchone()
         else:

@@ -132,5 +132,5 @@ def test_it_sends_the_turn_email_with_a_picture_and_reply_address(
     html = message.get_body(preferencelist=("html",)).get_content()
     assert 'src="cid:board"' in html
     assert str(message["Reply-To"]).startswith("play+")
-    row = OutboundMail.objects.get(game=game)
-    assert message["Message-ID"] == row.message_id and row.status == "sent"
+    poll(lambda: OutboundMail.objects.get(game=game).status == "sent")  # marked after SMTP's OK
+    assert message["Message-ID"] == OutboundMail.objects.get(game=game).message_id

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 import redis
 from django.conf import settings as django_settings
+from django.db import connection
 from django.utils import timezone
 from mail_helpers import SmtpSink, free_port, poll, queue, smtp, worker  # noqa: F401
 
@@ -30,7 +31,7 @@ from games.mail.outbox import mail_due
 from games.models import Event, Game, OutboundMail
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
-from games.tasks import mail_send_task, outbox_sweep_task
+from games.tasks import LISTENER_NAME, mail_send_task, outbox_sweep_task
 from tests.clock import clocked_command
 
 pytestmark = [pytest.mark.clock, pytest.mark.django_db(transaction=True)]
@@ -246,3 +247,67 @@ def test_it_loses_no_event_or_email_when_redis_drops_mid_run(
 
 def _refuse(*args: Any, **kwargs: Any) -> None:
     raise ConnectionError("Redis is restarting")
+
+
+def _listener_sessions() -> list[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND application_name = %s",
+            [LISTENER_NAME],
+        )
+        return [pid for (pid,) in cursor.fetchall()]
+
+
+def _lock_holders() -> list[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+            "WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = %s",
+            [LISTENER_NAME],
+        )
+        return [pid for (pid,) in cursor.fetchall()]
+
+
+def test_the_workers_listener_queues_a_committed_moves_email_without_a_sweep(
+    worker: Any, smtp: SmtpSink
+) -> None:
+    """Issue 16: the move publishes nothing; the worker hears the commit (PostgreSQL NOTIFY)
+    and the turn email is at SMTP well before the sweep's grace (DESIGN §8: p50 ≤ 1 s)."""
+    poll(lambda: len(_listener_sessions()) == 1)
+    (game,) = _games(1)
+    smtp.wait_for(1, timeout=5)  # the turn email of the seat to move first
+    _move(game)
+    smtp.wait_for(2, timeout=5)
+    assert OutboundMail.objects.filter(status="sent").count() == 2
+
+    # Its database session cut, the listener connects again and hears the next commit.
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", _listener_sessions())
+    poll(lambda: len(_listener_sessions()) == 1, timeout=10)
+    _move(game)
+    smtp.wait_for(3, timeout=5)
+    assert _all_sent_once(smtp)
+
+
+def test_a_standing_by_workers_listener_takes_over_when_the_listening_one_dies(
+    queue: str, smtp: SmtpSink, processes: list[subprocess.Popen[bytes]]
+) -> None:
+    """Issue 16: one listener per database queues the sends (an advisory lock); when its
+    worker is killed, another worker's listener takes the lock and hears the next commit."""
+    broker = django_settings.CELERY_BROKER_URL
+    first = _worker_process(queue, smtp.port, broker)
+    processes.append(first)
+    poll(lambda: len(_listener_sessions()) == 1, timeout=30)
+    processes.append(_worker_process(queue, smtp.port, broker))
+    poll(lambda: len(_listener_sessions()) == 2, timeout=30)
+    assert len(_lock_holders()) == 1  # the second one stands by
+    (game,) = _games(1)
+    smtp.wait_for(1, timeout=10)
+
+    os.killpg(first.pid, signal.SIGKILL)
+    first.wait(timeout=30)
+    poll(lambda: len(_lock_holders()) == 1, timeout=10)
+    _move(game)
+    smtp.wait_for(2, timeout=15)
+    assert _all_sent_once(smtp)

@@ -152,6 +152,7 @@ def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any, seq: int
         "hand": view["players"][seat.display_name].get("hand", []),
         "players": [{**row, "letter": marks[row["name"]].letter} for row in rows],
         "since": since_last_turn(game, seat, engine, state, seq),
+        "moved_before": _last_own_move(game, seat, seq) is not None,
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "reply_to": reply_address(seat),
         "examples": _examples(engine, legal),

@@ -80,20 +80,22 @@ def test_a_turn_email_tells_the_moves_since_in_words_with_their_notation(
 ) -> None:
     game = _game(kind, language)
     bot_moves(game, MOVES)
-    row = OutboundMail.objects.filter(game=game, kind="turn").order_by("-id").first()
-    assert row is not None and row.seat is not None
-    text = _flat(mail_compose(row).body)
-    since = Event.objects.filter(game=game, type=events.MOVE, seq__lte=row.context["seq"]).exclude(
-        payload__player=row.seat.display_name
-    )
     engine, told = engine_for(game), 0
-    for event in since.order_by("-seq")[:1]:
-        move = event.payload["move"]
-        words, notation = _words(kind, language, move), engine.format_move(move)
-        said = _said(event.payload["player"], words, language)
-        assert _flat(said if words == notation else f"{said} ({notation})") in text
-        told += 1
-    assert told == 1
+    for row in OutboundMail.objects.filter(game=game, kind="turn").order_by("-id"):
+        assert row.seat is not None
+        moves = Event.objects.filter(game=game, type=events.MOVE, seq__lte=row.context["seq"])
+        own = moves.filter(payload__player=row.seat.display_name).order_by("-seq").first()
+        since = moves.filter(seq__gt=own.seq if own else 0).exclude(
+            payload__player=row.seat.display_name
+        )
+        text = _flat(mail_compose(row).body)
+        for event in since:
+            move = event.payload["move"]
+            words, notation = _words(kind, language, move), engine.format_move(move)
+            said = _said(event.payload["player"], words, language)
+            assert _flat(said if words == notation else f"{said} ({notation})") in text
+            told += 1
+    assert told >= 1  # the turn emails told the other players' moves at least once
 
 
 @pytest.mark.parametrize("kind", ["freibeuter", "seerauber"])
@@ -105,7 +107,7 @@ def test_a_turn_email_lists_players_by_their_seat_letters(db: None, kind: str) -
     text = mail_compose(row).body
     marks = kind_of(kind).seat_marks(list(KINDS[kind]))
     for name in KINDS[kind]:
-        assert f"\n{marks[name].letter} {name}: " in text
+        assert f"\n{marks[name].letter} {name}" in text  # "A Anne:", or "A Anne (red):"
     assert "\n1 Anne:" not in text and "player 2" not in text
 
 

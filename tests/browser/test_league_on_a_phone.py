@@ -14,7 +14,8 @@ import pytest
 
 from games.leagues.services import leagues_sweep
 from games.models import LeagueTable
-from tests.site.league_helpers import CLOSES, league_of, play_to_the_end, players_signed_up
+from tests.site.league_helpers import CLOSES, league_of, players_signed_up
+from tests.site.player_helpers import bot_moves
 
 PHONE = {"width": 360, "height": 740}
 HANDLES = ["Hildegard-Wilhelmine-Friederike-vonKap", "Bart", "Cleo", "Dora", "Emil", "Fritz"]
@@ -29,7 +30,7 @@ def test_the_league_pages_fit_a_phone(
     league = league_of("seerauber", name="Wintermeisterschaft der Freibeuter 2026")
     players_signed_up(league, HANDLES)
     leagues_sweep(now=CLOSES)
-    play_to_the_end(LeagueTable.objects.get(league=league, number=1).game, CLOSES)
+    bot_moves(LeagueTable.objects.get(league=league, number=1).game, now=CLOSES)
     context = browser.new_context(viewport=PHONE, locale=language)
     context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     page = console.watch(context.new_page())

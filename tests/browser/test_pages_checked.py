@@ -28,9 +28,8 @@ from games.models import Game, Invitation, LeagueTable, OutboundMail
 from games.play.accounts import sign_in_request
 from games.play.links import seat_token
 from games.play.lobby import SeatSpec, invitation_token, table_create, table_token
-from games.play.services import PlayerSpec, game_create, move_submit
+from games.play.services import PlayerSpec, game_create
 from games.players.accounts import player_create
-from games.store.loading import engine_for, load_state
 from tests.browser.checks import (
     axe_violations,
     broken_words,
@@ -39,9 +38,9 @@ from tests.browser.checks import (
     smallest_svg_text,
 )
 from tests.browser.freibeuter_moves import choose_a_move
-from tests.site.league_helpers import CLOSES, league_of, play_to_the_end, players_signed_up
+from tests.site.league_helpers import CLOSES, league_of, players_signed_up
 from tests.site.mail_kinds import own_cache  # noqa: F401  (the fixture of the sign-in limits)
-from tests.site.player_helpers import address, finished_game
+from tests.site.player_helpers import address, bot_moves, finished_game
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}
@@ -119,13 +118,7 @@ def _live_game(kind: str) -> Game:
     """A game of ``kind`` for three players by email, a few moves in (each the bot's choice)."""
     players = [PlayerSpec(name=name, email=address(name)) for name in NAMES]
     game = game_create(kind=kind, players=players, seed=7)
-    engine = engine_for(game)
-    for _ in range(MOVES_BEFORE):
-        name = game.to_move[0]
-        move = engine.bot_move(load_state(game), name)
-        seat = game.seats.get(display_name=name)
-        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
-        game.refresh_from_db()
+    bot_moves(game, MOVES_BEFORE)
     return game
 
 
@@ -230,7 +223,7 @@ def test_the_league_pages_pass_axe_and_the_nu_validator(live_server: Any, browse
     dealt = league_of("seerauber", rounds=2)
     players_signed_up(dealt, handles)
     leagues_sweep(now=CLOSES)
-    play_to_the_end(LeagueTable.objects.filter(league=dealt).order_by("number")[0].game, CLOSES)
+    bot_moves(LeagueTable.objects.filter(league=dealt).order_by("number")[0].game, now=CLOSES)
     open_league = league_of("freibeuter", rounds=1, name="Spring League")
     inspector = Inspector(browser, live_server.url, phone=True)
     inspector.sign_in(_session(email=address("Gus")))

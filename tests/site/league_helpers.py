@@ -3,13 +3,11 @@ their games played to the end by the bot through ``move_submit``, on the suite's
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from games.leagues.services import league_create, league_sign_up
-from games.models import Game, League, Player
-from games.play.services import move_submit
+from games.models import League, Player
 from games.players.accounts import player_create
-from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
 OPENS = T0
@@ -51,19 +49,3 @@ def players_signed_up(
         )
         players.append(player)
     return players
-
-
-def play_to_the_end(game: Game, now: datetime, *, moves: int | None = None) -> datetime:
-    """Play ``game`` by the bot's moves, a minute apart from ``now`` (``moves`` of them, or to
-    its end); return the time of the last."""
-    engine = engine_for(game)
-    game.refresh_from_db()
-    while game.status == Game.Status.ACTIVE and moves != 0:
-        player = game.to_move[0]
-        move = engine.bot_move(load_state(game), player)
-        now += timedelta(minutes=1)
-        seat = game.seats.get(display_name=player)
-        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq, now=now)
-        game.refresh_from_db()
-        moves = None if moves is None else moves - 1
-    return now

@@ -7,11 +7,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.models import Game
 from games.moderation.actions import game_pause, game_unpause
 from games.play.links import seat_token
-from games.play.services import PlayerSpec, game_create, move_submit
-from games.store.loading import engine_for, load_state
+from games.play.services import PlayerSpec, game_create
+from tests.site.player_helpers import bot_moves
 
 NAMES = {
     "freibeuter": ("Anne", "Bart"),
@@ -23,17 +22,6 @@ DEALS = {
     "seerauber": ("Ship deck, in the order dealt",),
     "flusspiraten": ("The die that set the turntable at the start rolled",),
 }
-
-
-def _play_to_the_end(game: Game) -> None:
-    """Every move the bot's, made through the service as a player's would be."""
-    engine = engine_for(game)
-    while game.status == Game.Status.ACTIVE:
-        player = game.to_move[0]
-        move = engine.bot_move(load_state(game), player)
-        seat = game.seats.get(display_name=player)
-        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
-        game.refresh_from_db()
 
 
 @pytest.mark.parametrize("kind", sorted(NAMES))
@@ -51,7 +39,7 @@ def test_every_games_history_shows_the_notes_and_at_the_end_the_deal_and_salt(
     assert "a &lt;b&gt;storm&lt;/b&gt;" in during
     assert "The deal, revealed" not in during and "Salt:" not in during
 
-    _play_to_the_end(game)
+    bot_moves(game)
     after = client.get(url).content.decode()
     record = client.get(f"/games/{game.pk}/record/").json()
     assert "The deal, revealed" in after and f"<code>{record['salt']}</code>" in after

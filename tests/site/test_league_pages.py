@@ -15,7 +15,8 @@ from django.test import Client
 
 from games.leagues.services import leagues_sweep
 from games.models import ImmutableEventError, League, LeagueEvent, LeagueTable
-from tests.site.league_helpers import CLOSES, OPENS, league_of, play_to_the_end, players_signed_up
+from tests.site.league_helpers import CLOSES, OPENS, league_of, players_signed_up
+from tests.site.player_helpers import bot_moves
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +28,7 @@ def _dealt_league() -> League:
     players_signed_up(league, HANDLES)
     leagues_sweep(now=CLOSES)
     first = LeagueTable.objects.filter(league=league).order_by("number")[0]
-    play_to_the_end(first.game, CLOSES)
+    bot_moves(first.game, now=CLOSES)
     league.refresh_from_db()
     return league
 

@@ -23,10 +23,9 @@ from tests.site.league_helpers import (
     CLOSES,
     ROUND_HOURS,
     league_of,
-    play_to_the_end,
     players_signed_up,
 )
-from tests.site.player_helpers import address, finished_game
+from tests.site.player_helpers import address, bot_moves, finished_game
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +50,7 @@ def _tables(league: League, round: int) -> list[list[str]]:
 def _finish_round(league: League, now: datetime) -> datetime:
     """Play every game of the league's round to its end; return the time of the last move."""
     for table in LeagueTable.objects.filter(league=league, round=league.round):
-        now = play_to_the_end(table.game, now)
+        now = bot_moves(table.game, now=now)
     return now
 
 
@@ -125,7 +124,7 @@ def test_at_the_rounds_deadline_unfinished_games_are_decided_by_their_current_sc
     league.refresh_from_db()
     (table,) = LeagueTable.objects.filter(league=league)
     assert table.game.seats.count() == 4  # 4 players of 3..5: one table
-    play_to_the_end(table.game, CLOSES, moves=30)
+    bot_moves(table.game, 30, now=CLOSES)
     deadline = CLOSES + timedelta(hours=ROUND_HOURS)
     assert league.round_deadline == deadline
 

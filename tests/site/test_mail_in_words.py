@@ -21,10 +21,11 @@ from games.mail.compose import mail_compose
 from games.mail.inbound import mail_receive
 from games.models import Event, Game, Invitation, OutboundMail, Seat
 from games.play.lobby import SeatSpec, invitation_accept, table_create
-from games.play.services import PlayerSpec, game_create, move_submit
+from games.play.services import PlayerSpec, game_create
 from games.store import events
 from games.store.loading import engine_for, load_state
 from tests.clock import T0
+from tests.site.player_helpers import bot_moves
 from tests.site.test_mail_replies import reply
 
 KINDS = {
@@ -49,17 +50,6 @@ def _game(kind: str, language: str) -> Game:
         seed=7,
         now=T0,
     )
-
-
-def bot_moves(game: Game, count: int) -> None:
-    """``count`` moves, each the bot's choice for the first player to move, made as his."""
-    engine = engine_for(game)
-    for _ in range(count):
-        player = game.to_move[0]
-        move = engine.bot_move(load_state(game), player)
-        seat = game.seats.get(display_name=player)
-        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
-        game.refresh_from_db()
 
 
 def _words(kind: str, language: str, move: dict[str, Any]) -> str:

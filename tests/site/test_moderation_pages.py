@@ -18,7 +18,7 @@ from games.moderation.requests import ACTIONS
 from games.play.chat import chat_post
 from games.play.services import PlayerSpec, game_create
 from games.store import events
-from tests.site.test_mail_in_words import bot_moves
+from tests.site.player_helpers import bot_moves
 
 NAMES = {
     "freibeuter": ("Anne", "Bart"),

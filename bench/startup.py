@@ -120,11 +120,8 @@ def main() -> None:
     print(
         line("total beyond python", statistics.median(total_walls), statistics.median(total_cpus))
     )
-    print(
-        line(
-            "  the replay's work, warm in process", *map(statistics.median, (work_walls, work_cpus))
-        )
-    )
+    work_wall, work_cpu = statistics.median(work_walls), statistics.median(work_cpus)
+    print(line("  the replay's work, warm in process", work_wall, work_cpu))
     start_wall = statistics.median(a - b for a, b in zip(total_walls, work_walls, strict=True))
     start_cpu = statistics.median(a - b for a, b in zip(total_cpus, work_cpus, strict=True))
     verdict = "ok" if start_cpu * 1e3 <= BUDGET_MS else "OVER BUDGET"

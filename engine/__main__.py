@@ -16,9 +16,9 @@ the command that needs it (a game's rules only when a record names the game).
 
 from __future__ import annotations
 
-import json
 import sys
 
+from engine import jsontext
 from engine.record import RecordError, new_record, replay
 
 TYPE_CHECKING = False
@@ -41,8 +41,8 @@ def _read_record(path: str) -> Any:
     except UnicodeDecodeError:
         raise RecordError("invalid_record", f"{path} is not UTF-8 text.", None) from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
+        return jsontext.loads(text)
+    except jsontext.JSONDecodeError as error:
         raise RecordError(
             "invalid_record", f"The record is not valid JSON: {error}.", None
         ) from None
@@ -156,9 +156,9 @@ def main(argv: list[str] | None = None) -> int:
             args = _parser().parse_args(argv)
             output = args.run(args)
     except RecordError as error:
-        print(json.dumps(error.as_json()))
+        print(jsontext.dumps(error.as_json()))
         return 2
-    print(json.dumps(output))
+    print(jsontext.dumps(output))
     return 0
 
 

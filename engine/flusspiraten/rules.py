@@ -6,7 +6,6 @@ anything, so an illegal move never leaves a half-made state behind.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TypeGuard
 
@@ -330,6 +329,8 @@ def _announcements(state: State, seat: int) -> list[Move]:
 
 def legal_moves(state: State, player: str | None = None) -> list[Move]:
     """Every legal move of ``player`` (default: the first to move), without ``roll``, sorted."""
+    import json  # here, once a process lists moves: a replay does without it
+
     seats = to_move_seats(state)
     if not seats:
         return []

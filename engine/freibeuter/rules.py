@@ -9,7 +9,6 @@ replay), copies nothing.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 
 from engine.base import IllegalMove, Move
@@ -347,6 +346,8 @@ def apply_in_place(state: State, player: str, move: Move) -> None:
 
 def _listable_moves() -> list[Move]:
     """Every move :func:`legal_moves` can ever list, sorted by JSON text as it must list them."""
+    import json  # here, once a process lists moves: a replay does without it
+
     moves: list[Move] = []
     for card in board.SEA_CARDS:
         for boat in (True, False):

@@ -8,11 +8,10 @@ game is over.
 
 from __future__ import annotations
 
-import json
-
 from engine.base import Result, top_scorers
 from engine.freibeuter import board
 from engine.freibeuter.state import State
+from engine.jsontext import json_string
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def _by_json(items: list[str]) -> list[str]:
-    return sorted(items, key=json.dumps)
+    return sorted(items, key=json_string)
 
 
 def scores(state: State) -> list[int]:

@@ -7,7 +7,6 @@ state behind.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 
@@ -299,6 +298,8 @@ def apply_in_place(state: State, player: str, move: Move) -> None:
 
 
 def _by_json(moves: list[Move]) -> list[Move]:
+    import json  # here, once a process lists moves: a replay does without it
+
     return sorted(moves, key=lambda move: json.dumps(move, sort_keys=True))
 
 

@@ -236,7 +236,7 @@ def test_replay_prints_the_same_whether_or_not_the_parser_reads_the_command_line
 
 
 def test_replay_imports_only_the_game_it_replays_and_no_costly_library():
-    """Start-up stays lean (issue 16): no typing, argparse, hashlib, random, bot or other game."""
+    """Start-up stays lean (issue 16): no typing, argparse, json, hashlib, random, other game."""
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "engine", "replay",
          str(DATA / "freibeuter-3p.record.json")],
@@ -244,7 +244,7 @@ def test_replay_imports_only_the_game_it_replays_and_no_costly_library():
     )  # fmt: skip
     imported = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
     assert "engine.freibeuter.rules" in imported
-    costly = {"typing", "argparse", "dataclasses", "hashlib", "random", "secrets",
+    costly = {"typing", "argparse", "dataclasses", "hashlib", "random", "secrets", "json",
               "engine.freibeuter.bot", "engine.freibeuter.notation", "engine.seerauber",
               "engine.flusspiraten", "engine.chain", "engine.fairness"}  # fmt: skip
     assert imported & costly == set()

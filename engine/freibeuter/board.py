@@ -2,7 +2,7 @@
 
 Fields are numbered row-major, ``0`` = ``A1`` … ``48`` = ``G7``; tiles
 row-major, ``0`` = ``A1-B2`` … ``35`` = ``F6-G7``. Everything here is a
-constant computed once at import.
+constant, computed once at import where it is not written out.
 """
 
 from __future__ import annotations
@@ -12,22 +12,24 @@ from collections import Counter
 SIZE = 7
 COLUMNS = "ABCDEFG"
 
-FIELD_NAMES: tuple[str, ...] = tuple(f"{c}{r + 1}" for r in range(SIZE) for c in COLUMNS)
-FIELD_INDEX = {name: i for i, name in enumerate(FIELD_NAMES)}
+FIELD_NAMES: tuple[str, ...] = tuple(column + row for row in "1234567" for column in COLUMNS)
+FIELD_INDEX = dict(zip(FIELD_NAMES, range(SIZE * SIZE), strict=True))
 
-
-def _is_outer(index: int) -> bool:
-    row, col = divmod(index, SIZE)
-    return row in (0, SIZE - 1) or col in (0, SIZE - 1)
-
-
-CAPACITY: tuple[int, ...] = tuple(1 if _is_outer(i) else 2 for i in range(SIZE * SIZE))
-"""Boats a field can hold: one per sea card of that field."""
+CAPACITY: tuple[int, ...] = (
+    1, 1, 1, 1, 1, 1, 1,
+    1, 2, 2, 2, 2, 2, 1,
+    1, 2, 2, 2, 2, 2, 1,
+    1, 2, 2, 2, 2, 2, 1,
+    1, 2, 2, 2, 2, 2, 1,
+    1, 2, 2, 2, 2, 2, 1,
+    1, 1, 1, 1, 1, 1, 1,
+)  # fmt: skip
+"""Boats a field can hold: one per sea card of that field (two inside, one on the edge)."""
 
 TILE_NAMES: tuple[str, ...] = tuple(
     f"{COLUMNS[c]}{r + 1}-{COLUMNS[c + 1]}{r + 2}" for r in range(SIZE - 1) for c in range(SIZE - 1)
 )
-TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
+TILE_INDEX = dict(zip(TILE_NAMES, range(len(TILE_NAMES)), strict=True))
 
 TILE_FIELDS: tuple[tuple[int, int, int, int], ...] = tuple(
     (r * SIZE + c, r * SIZE + c + 1, (r + 1) * SIZE + c, (r + 1) * SIZE + c + 1)
@@ -58,15 +60,13 @@ DOUBLES = {"x2:5": 5, "x2:10": 10, "x2:15": 15, "x2:20": 20}
 TILE_SET: Counter[str] = Counter(
     {**{ship: 7 for ship in SHIPS}, LAIR: 4, **dict.fromkeys(DOUBLES, 1)}
 )
-SEA_CARDS: Counter[str] = Counter({FIELD_NAMES[i]: CAPACITY[i] for i in range(SIZE * SIZE)})
-DUTCHMAN_CARDS: tuple[str, ...] = tuple(f"row {r + 1}" for r in range(SIZE)) + tuple(
-    f"col {c}" for c in COLUMNS
-)
+SEA_CARDS: Counter[str] = Counter(dict(zip(FIELD_NAMES, CAPACITY, strict=True)))
 DUTCHMAN_FIELDS: dict[str, tuple[int, ...]] = {
-    **{f"row {r + 1}": tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)},
-    **{f"col {COLUMNS[c]}": tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE)},
+    **{f"row {r + 1}": tuple(range(r * SIZE, (r + 1) * SIZE)) for r in range(SIZE)},
+    **{f"col {c}": tuple(range(i, SIZE * SIZE, SIZE)) for i, c in enumerate(COLUMNS)},
 }
 """Dutchman card → the fields of its row or column."""
+DUTCHMAN_CARDS: tuple[str, ...] = tuple(DUTCHMAN_FIELDS)
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4

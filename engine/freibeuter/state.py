@@ -120,7 +120,7 @@ def _check_multiset(items: list[str], full: list[str], what: str) -> None:
 
 
 _ALL_TILES = sorted(board.TILE_SET.elements())
-_ALL_CARDS = sorted((board.SEA_CARDS + Counter(board.DUTCHMAN_CARDS)).elements())
+_ALL_CARDS = sorted([*board.SEA_CARDS.elements(), *board.DUTCHMAN_CARDS])
 
 
 def start(players: Sequence[str], setup: object) -> State:

@@ -14,7 +14,7 @@ import importlib
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from random import Random
     from typing import Any, Protocol, TypedDict
 else:  # importing typing costs the command line more than a replay: the types are mypy's
@@ -155,6 +155,24 @@ def get_game(name: object) -> Game:
         raise IllegalMove("unknown_game", f"There is no game called {name!r}; known: {known}.")
     module: Game = importlib.import_module(f"engine.{name}")
     return module
+
+
+def imported_on_first_use(
+    namespace: dict[str, Any], sources: dict[str, str]
+) -> Callable[[str], object]:
+    """A module's ``__getattr__`` (PEP 562) importing each name of ``sources`` when first asked for.
+
+    ``sources`` maps a name to the module it comes from; ``namespace`` is the module's
+    ``globals()``, which keeps the name once imported. Used for what a replay does not need.
+    """
+
+    def __getattr__(name: str) -> object:
+        if name not in sources:
+            raise AttributeError(f"module {namespace['__name__']!r} has no attribute {name!r}")
+        found = namespace[name] = getattr(importlib.import_module(sources[name]), name)
+        return found
+
+    return __getattr__
 
 
 def check_players(players: object, *, game: str, minimum: int, maximum: int) -> list[str]:

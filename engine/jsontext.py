@@ -14,6 +14,8 @@ from __future__ import annotations
 from _json import encode_basestring_ascii as json_string
 from _json import make_encoder, make_scanner
 
+from engine.base import imported_on_first_use
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from json import JSONDecodeError
@@ -69,11 +71,5 @@ def _unserializable(value: object) -> NoReturn:
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
-def __getattr__(name: str) -> object:
-    """Import :class:`json.JSONDecodeError` when first asked for (an ``except`` clause is)."""
-    if name != "JSONDecodeError":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from json import JSONDecodeError
-
-    globals()[name] = JSONDecodeError
-    return JSONDecodeError
+# So that an ``except jsontext.JSONDecodeError`` clause imports json only once an error comes.
+__getattr__ = imported_on_first_use(globals(), {"JSONDecodeError": "json"})

@@ -6,9 +6,6 @@ anything, so an illegal move never leaves a half-made state behind.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeGuard
-
 from engine.base import IllegalMove, Move
 from engine.flusspiraten import board, turn
 from engine.flusspiraten.movement import (
@@ -20,6 +17,11 @@ from engine.flusspiraten.movement import (
     walk_paths,
 )
 from engine.flusspiraten.state import State
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeGuard
 
 STEP_TYPES = {
     "deploy": ("deploy",),

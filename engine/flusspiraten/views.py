@@ -7,13 +7,15 @@ player's view keeps only his own.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.base import Result, top_scorers
 from engine.flusspiraten import board
 from engine.flusspiraten.rules import to_move_seats
 from engine.flusspiraten.state import State
 from engine.jsontext import json_string
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _where(state: State, boat: int) -> str:

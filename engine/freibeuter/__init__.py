@@ -7,7 +7,7 @@ which the command line runs most, needs neither).
 
 from __future__ import annotations
 
-from engine.base import Move
+from engine.base import Move, imported_on_first_use
 from engine.freibeuter.board import MAX_PLAYERS, MIN_PLAYERS
 from engine.freibeuter.rules import apply, apply_in_place, legal_moves
 from engine.freibeuter.state import State, new_setup, start
@@ -38,20 +38,14 @@ def rolls_needed(state: State, move: Move) -> int:
     return 0
 
 
-def __getattr__(name: str) -> object:
-    """Import ``bot_move``, ``parse_move`` or ``format_move`` on first use (PEP 562)."""
-    found: object
-    if name == "bot_move":
-        from engine.freibeuter.bot import bot_move as found
-    elif name == "parse_move":
-        from engine.freibeuter.notation import parse_move as found
-    elif name == "format_move":
-        from engine.freibeuter.notation import format_move as found
-    else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    globals()[name] = found
-    return found
-
+__getattr__ = imported_on_first_use(
+    globals(),
+    {
+        "bot_move": "engine.freibeuter.bot",
+        "parse_move": "engine.freibeuter.notation",
+        "format_move": "engine.freibeuter.notation",
+    },
+)
 
 __all__ = [
     "MAX_PLAYERS",

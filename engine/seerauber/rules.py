@@ -8,7 +8,6 @@ state behind.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from engine.base import IllegalMove, Move
 from engine.seerauber import board
@@ -17,16 +16,31 @@ from engine.seerauber.state import State
 MOVE_TYPES = ("stack", "board", "mutiny", "no_mutiny", "pass")
 
 
-@dataclass(frozen=True, slots=True)
 class Plan:
-    """A checked move, ready to be carried out."""
+    """A checked move, ready to be carried out.
 
-    seat: int
-    kind: str
-    stack: str | None = None
-    onto: str | None = None
-    ship: str | None = None
-    booty: str | None = None
+    A plain class, not a dataclass: ``dataclasses`` imports ``inspect`` and builds its methods
+    with ``exec``, which would cost a replay more than the whole game.
+    """
+
+    __slots__ = ("seat", "kind", "stack", "onto", "ship", "booty")
+
+    def __init__(
+        self,
+        *,
+        seat: int,
+        kind: str,
+        stack: str | None = None,
+        onto: str | None = None,
+        ship: str | None = None,
+        booty: str | None = None,
+    ) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.stack = stack
+        self.onto = onto
+        self.ship = ship
+        self.booty = booty
 
 
 def to_move_seat(state: State) -> int:

@@ -235,16 +235,34 @@ def test_replay_prints_the_same_whether_or_not_the_parser_reads_the_command_line
     assert run("replay", record) == run("replay", "--", record)
 
 
-def test_replay_imports_only_the_game_it_replays_and_no_costly_library():
-    """Start-up stays lean (issue 16): no typing, argparse, json, hashlib, random, other game."""
+def replay_imports(record: Path) -> set[str]:
+    """Every module ``python -m engine replay RECORD`` imports, the interpreter's own included."""
     done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "engine", "replay",
-         str(DATA / "freibeuter-3p.record.json")],
+        [sys.executable, "-X", "importtime", "-m", "engine", "replay", str(record)],
         cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
     )  # fmt: skip
-    imported = {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
+    return {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
+
+
+def test_replay_imports_only_the_game_it_replays_and_no_costly_library():
+    """Start-up stays lean (issue 16): no typing, argparse, json, hashlib, random, other game."""
+    imported = replay_imports(DATA / "freibeuter-3p.record.json")
     assert "engine.freibeuter.rules" in imported
     costly = {"typing", "argparse", "dataclasses", "hashlib", "random", "secrets", "json",
               "engine.freibeuter.bot", "engine.freibeuter.notation", "engine.seerauber",
               "engine.flusspiraten", "engine.chain", "engine.fairness"}  # fmt: skip
+    assert imported & costly == set()
+
+
+@pytest.mark.parametrize(
+    "game, record",
+    [("seerauber", "seerauber/seerauber-3p-deadlock-random-seed29.record.json"),
+     ("flusspiraten", "flusspiraten/flusspiraten-4p-red_space-bot-seed14.record.json")],
+)  # fmt: skip
+def test_a_replay_of_the_other_games_imports_no_costly_library_either(game, record):
+    """No typing, dataclasses (and inspect), json or random, nor the game's bot or notation."""
+    imported = replay_imports(ROOT / "tests" / "golden" / record)
+    assert f"engine.{game}.rules" in imported
+    costly = {"typing", "dataclasses", "inspect", "json", "random", "argparse",
+              f"engine.{game}.bot", f"engine.{game}.notation"}  # fmt: skip
     assert imported & costly == set()

@@ -10,8 +10,10 @@
 output; errors exit with status 2 and ``{"error": {"code", "message", "move"}}``.
 
 A replay is what a verifier runs most, so it starts fast: ``replay RECORD``
-is read without building the argument parser, and each module is imported by
-the command that needs it (a game's rules only when a record names the game).
+is read without building the argument parser, each module is imported by the
+command that needs it (a game's rules only when a record names the game), and
+JSON is read and printed through :mod:`engine.jsontext`, without importing
+:mod:`json`.
 """
 
 from __future__ import annotations

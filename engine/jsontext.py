@@ -2,11 +2,11 @@
 
 The command line reads a record and prints its answer as JSON, and the games'
 summaries sort strings by their JSON text. Importing :mod:`json` for that costs
-more than the command line's whole start-up budget (about 1.4 ms of CPU on the
-project's machine: it compiles six regular expressions and builds pure-Python
-fallbacks that CPython never runs), so this module calls ``_json``, the C
-accelerator that :mod:`json` itself runs on, with :mod:`json`'s defaults. Only
-an error imports :mod:`json`, to raise its own :class:`json.JSONDecodeError`.
+more than the command line's whole start-up budget (it compiles six regular
+expressions and builds pure-Python fallbacks that CPython never runs), so this
+module calls ``_json``, the C accelerator that :mod:`json` itself runs on, with
+:mod:`json`'s defaults. Only a text that is not one whole JSON document
+imports :mod:`json`, which reads it again and raises its own error.
 """
 
 from __future__ import annotations

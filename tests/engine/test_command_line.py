@@ -266,3 +266,24 @@ def test_a_replay_of_the_other_games_imports_no_costly_library_either(game, reco
     costly = {"typing", "dataclasses", "inspect", "json", "random", "argparse",
               f"engine.{game}.bot", f"engine.{game}.notation"}  # fmt: skip
     assert imported & costly == set()
+
+
+def test_each_game_loads_its_bot_and_notation_when_first_asked_for():
+    """A game's package names bot_move, parse_move and format_move, imported on first use."""
+    code = """
+import sys
+from engine.base import GAMES, get_game
+for name in GAMES:
+    game = get_game(name)
+    assert f"engine.{name}.bot" not in sys.modules and f"engine.{name}.notation" not in sys.modules
+    assert game.bot_move is sys.modules[f"engine.{name}.bot"].bot_move
+    parse_move, format_move = game.parse_move, game.format_move
+    notation = sys.modules[f"engine.{name}.notation"]
+    assert (parse_move, format_move) == (notation.parse_move, notation.format_move)
+    assert not hasattr(game, "no_such_name")
+print("ok")
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "ok\n", "")

@@ -14,8 +14,9 @@ code run before the first turn): the entry function ``engine.__main__.main``
 with ``replay RECORD``, several times over with its output sent to a null
 sink, timed by this process's CPU clock and divided per run. The *start-up
 beyond python* is then, per turn, ``(python -m engine replay) - (python -c
-pass) - (the warm in-process run)``: what a fresh process spends on imports
-and on running cold code for the first time. Its median is the figure checked
+pass) - (the warm in-process run)``: what a fresh process spends on imports,
+on running cold code for the first time and, at its exit, on freeing what it
+imported. Its median is the figure checked
 against the budget, on CPU time, which other work on a shared machine
 stretches less than wall time.
 

@@ -11,7 +11,7 @@ imports :mod:`json`, which reads it again and raises its own error.
 
 from __future__ import annotations
 
-from _json import encode_basestring_ascii as json_string
+from _json import encode_basestring_ascii as json_string  # json.dumps of a str, its JSON text
 from _json import make_encoder, make_scanner
 
 from engine.base import imported_on_first_use

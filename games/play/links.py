@@ -13,8 +13,8 @@ from django.conf import settings
 from django.core import signing
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from games.models import Game, Seat
-from games.store.rows import row
+from games.models import Seat
+from games.store.rows import seat_with_game
 
 _SALT = "games.seat-token"
 
@@ -32,13 +32,9 @@ def seat_from_token(token: str) -> Seat | None:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("s"), int):
         return None
-    seat = row(Seat, data["s"])
+    seat = seat_with_game(data["s"])  # with its game: the API acts on it
     if seat is None or seat.token_version != data.get("v"):
         return None
-    game = row(Game, seat.game_id)  # read with the seat: the API acts on it
-    if game is None:
-        return None
-    seat.game = game
     return seat
 
 

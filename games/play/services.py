@@ -37,7 +37,7 @@ from games.store.projections import (
     projections_set,
     snapshot_on_commit,
 )
-from games.store.rows import game_rows, row_locked
+from games.store.rows import game_locked_with_seats
 from games.timecontrol.deadlines import clock_turn_end
 
 
@@ -341,10 +341,9 @@ def move_submit(
     actor = "system:bot" if auto else f"seat:{seat.position}"
     check_move_fields(game.kind, move)
     with transaction.atomic():
-        game = row_locked(Game, game.pk)
+        game, seats = game_locked_with_seats(game.pk)
         if seat.game_id != game.pk:
             raise NotYourSeat("This seat does not play in this game.")
-        seats = game_rows(Seat, game)
         (mover,) = [other for other in seats if other.pk == seat.pk]
         if move_id is not None:
             earlier = Event.objects.filter(game=game, move_id=move_id).first()

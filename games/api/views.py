@@ -154,7 +154,7 @@ class MoveSubmitView(APIView):
     def post(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)
         seat = _player_seat(request, game)
-        data = _valid(io.MoveSubmitInput, request.data, game=game)
+        data = io.move_submit_data(request.data, game)
         result = services.move_submit(
             game=game,
             seat=seat,

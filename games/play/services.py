@@ -30,7 +30,8 @@ from games.play.turns import turn_begin
 from games.players.accounts import seats_attach
 from games.players.results import game_results_record
 from games.store import events
-from games.store.loading import engine_for, load_state
+from games.store.kept import kept_state
+from games.store.loading import engine_for
 from games.store.projections import (
     PROJECTION_FIELDS,
     event_append,
@@ -354,7 +355,7 @@ def move_submit(
         if expected_seq is not None and _moved_on(game, expected_seq):
             raise StaleSeq(game.last_seq)
         engine = engine_for(game)
-        state = load_state(game)
+        state = kept_state(game)  # never changed in place: apply makes the next one
         move = _rolled(game, engine, state, move)
         state = engine.apply(state, seat.display_name, move)
         event = event_append(

@@ -82,10 +82,10 @@ def seat_with_game(pk: int) -> Seat | None:
     return seat
 
 
-def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]]:
+def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
     """The game ``pk``, locked until the transaction ends (``FOR UPDATE`` of its row where the
     database has it; SQLite locks the whole database as it writes), and its seats by position,
-    each linked to it: one statement."""
+    each linked to it: one statement (``None``: no such game)."""
     db = connections[DEFAULT_DB_ALIAS]
     game_columns, seat_columns = _reader(db, Game)[0], _reader(db, Seat)[0]
     lock = ""
@@ -100,6 +100,8 @@ def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]]:
         f" WHERE games_game.id = %s ORDER BY games_seat.position{lock}",
         [pk],
     )
+    if not found:
+        return None
     width = len(Game._meta.concrete_fields)
     game = _made(db, Game, found[0][:width])
     seats = [_made(db, Seat, values[width:]) for values in found]

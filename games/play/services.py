@@ -38,7 +38,7 @@ from games.store.projections import (
     projections_set,
     snapshot_on_commit,
 )
-from games.store.rows import game_locked_with_seats
+from games.store.rows import game_locked_with_seats, sent_together
 from games.timecontrol.deadlines import clock_turn_end
 
 
@@ -426,26 +426,27 @@ def _move_locked(
     state = kept_state(game)  # never changed in place: apply makes the next one
     move = _rolled(game, engine, state, move)
     state = engine.apply(state, seat.display_name, move)
-    event = event_append(
-        game,
-        event_type=events.MOVE,
-        payload=events.move_payload(player=seat.display_name, move=move, auto=auto),
-        actor=actor,
-        now=now,
-        move_id=move_id,
-    )
-    state = _forced_passes(game, engine, state, now)
-    _project(game, engine, state, actor=actor, now=now)
-    changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
-    along = [(mover, changed)] if changed else []
-    turn_begin(
-        game=game,
-        engine=engine,
-        state=state,
-        now=now,
-        moved=seat.display_name,
-        seats=seats,
-        along=[*along, (game, MOVED_FIELDS)],  # the game's deadline follows the clocks
-    )
-    snapshot_on_commit(game, state)
+    with sent_together():  # the event, the clocks, the projections, the turn emails
+        event = event_append(
+            game,
+            event_type=events.MOVE,
+            payload=events.move_payload(player=seat.display_name, move=move, auto=auto),
+            actor=actor,
+            now=now,
+            move_id=move_id,
+        )
+        state = _forced_passes(game, engine, state, now)
+        _project(game, engine, state, actor=actor, now=now)
+        changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
+        along = [(mover, changed)] if changed else []
+        turn_begin(
+            game=game,
+            engine=engine,
+            state=state,
+            now=now,
+            moved=seat.display_name,
+            seats=seats,
+            along=[*along, (game, MOVED_FIELDS)],  # the game's deadline follows the clocks
+        )
+        snapshot_on_commit(game, state)
     return MoveResult(seq=event.seq, player=seat.display_name, move=move)

@@ -52,7 +52,8 @@ def event_append(
     The clock projections are rebuilt from these stamps (``games.store.clock_replay``), and
     ``game.updated_at`` follows the same clock, never a second reading of it. The event's
     hash chains on ``game.head_hash`` (the locked row's, so no read of the last event),
-    which then moves to it: the caller saves it with ``last_seq``.
+    which then moves to it: the caller saves it with ``last_seq``. In a move's
+    ``rows.sent_together`` the row goes with the move's other writes and its id stays unread.
     """
     version = events.SCHEMA_VERSIONS[event_type]
     nonce, digest = chain_link(
@@ -76,7 +77,8 @@ def event_append(
             move_id=move_id,
             nonce=nonce,
             hash=digest,
-        )
+        ),
+        later=True,
     )
     game.last_seq, game.head_hash, game.updated_at = event.seq, digest, now
     return event

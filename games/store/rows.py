@@ -11,7 +11,9 @@ would (every column, each converted by the field's and the backend's converters,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
@@ -143,28 +145,95 @@ def row_update(instance: models.Model, fields: Iterable[str]) -> None:
     rows_update([(instance, fields)])
 
 
+class _Waiting(threading.local):
+    """The writes of this thread's open :func:`sent_together`, not sent yet."""
+
+    def __init__(self) -> None:
+        self.open = False
+        self.statements: list[tuple[str, list[Any]]] = []
+
+
+_waiting = _Waiting()
+
+
+def _at_once(db: BaseDatabaseWrapper) -> bool:
+    """Whether ``db`` takes several statements in one call (PostgreSQL, its cursor binding
+    on the client)."""
+    binds_on_client = not getattr(db.features, "uses_server_side_binding", True)
+    return db.vendor == "postgresql" and binds_on_client
+
+
+@contextmanager
+def sent_together() -> Iterator[None]:
+    """Within it, writes that need no answer (:func:`rows_update`, :func:`row_insert` with
+    ``later``) wait and go in one call with the next ``INSERT`` that returns its id, or at
+    the block's end: one round trip for a move's writes (issue 16), where the database takes
+    several statements in one call. Any other statement first sends what waits, so every
+    read in the block sees it; elsewhere everything is sent at once, as outside the block."""
+    db = connections[DEFAULT_DB_ALIAS]
+    if _waiting.open or not _at_once(db):
+        yield
+        return
+    _waiting.open = True
+    try:
+        with db.execute_wrapper(_waiting_first):
+            yield
+            if _waiting.statements:
+                with db.cursor() as cursor:
+                    cursor.execute(*_joined([]))
+    finally:
+        _waiting.open = False
+        _waiting.statements.clear()
+
+
+def _one_call(statements: list[tuple[str, list[Any]]]) -> tuple[str, list[Any]]:
+    """``statements`` as one call's SQL and parameters."""
+    return "; ".join(sql for sql, _ in statements), [v for _, values in statements for v in values]
+
+
+def _joined(last: list[tuple[str, list[Any]]]) -> tuple[str, list[Any]]:
+    """What waits and then ``last``, as one call's SQL and parameters (nothing waits after)."""
+    statements = [*_waiting.statements, *last]
+    _waiting.statements.clear()
+    return _one_call(statements)
+
+
+def _waiting_first(
+    execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any
+) -> Any:
+    if _waiting.statements:
+        context["cursor"].execute(*_joined([]))
+    return execute(sql, params, many, context)
+
+
 def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]]) -> None:
     """:func:`row_update` of each instance with its fields, all sent at once where the
     database takes several statements in one call (PostgreSQL, whose cursor binds on the
-    client)."""
+    client); in :func:`sent_together`, with the next statement that returns rows."""
     db = connections[DEFAULT_DB_ALIAS]
     updates = [_update(db, instance, fields) for instance, fields in changes]
+    if _waiting.open:
+        _waiting.statements.extend(updates)
+        return
     with db.cursor() as cursor:
-        binds_on_client = not getattr(db.features, "uses_server_side_binding", True)
-        at_once = db.vendor == "postgresql" and binds_on_client
-        if at_once and len(updates) > 1:
-            cursor.execute(
-                "; ".join(sql for sql, _ in updates), [v for _, values in updates for v in values]
-            )
+        if _at_once(db) and len(updates) > 1:
+            cursor.execute(*_one_call(updates))
             return
         for sql, values in updates:
             cursor.execute(sql, values)
 
 
-def row_insert(instance: Row, *, notify: str | None = None) -> Row:
+def row_insert(instance: Row, *, notify: str | None = None, later: bool = False) -> Row:
     """Write the new ``instance`` as a row (a fixed ``INSERT``, values prepared as ``save``
     would) and give it the row's id; ``notify`` names a channel told the id when the
-    transaction commits (PostgreSQL's ``NOTIFY``, in the same statement)."""
+    transaction commits (PostgreSQL's ``NOTIFY``, in the same statement). In
+    :func:`sent_together` a row written ``later`` waits for the next statement, its id unread."""
+    if later and _waiting.open:
+        db = connections[DEFAULT_DB_ALIAS]
+        into, fields = _insert_plan(db, type(instance))
+        values = [field.get_db_prep_save(field.pre_save(instance, True), db) for field in fields]
+        _waiting.statements.append((f"{into} VALUES ({', '.join(['%s'] * len(fields))})", values))
+        return instance
     written = _insert(instance, notify, None)
     assert written, "an INSERT without a condition writes its row"
     return instance
@@ -203,14 +272,17 @@ def _insert(
     else:
         sql = f"{into} SELECT {marks} WHERE NOT EXISTS ({unless[0]})"
         values.extend(unless[1])
+    waiting = len(_waiting.statements)  # sent first, in the same call; they return no rows
     with db.cursor() as cursor:
         if notify is not None:
             assert db.vendor == "postgresql", "NOTIFY is PostgreSQL's"
-            cursor.execute(f"{sql} RETURNING id, pg_notify(%s, id::text)", [*values, notify])
-            found = cursor.fetchone()
+            cursor.execute(
+                *_joined([(f"{sql} RETURNING id, pg_notify(%s, id::text)", [*values, notify])])
+            )
+            found = _last_row(cursor, waiting)
         elif db.features.can_return_columns_from_insert:
-            cursor.execute(f"{sql} RETURNING id", values)
-            found = cursor.fetchone()
+            cursor.execute(*_joined([(f"{sql} RETURNING id", values)]))
+            found = _last_row(cursor, waiting)
         else:
             cursor.execute(sql, values)
             found = None
@@ -221,6 +293,13 @@ def _insert(
     instance.pk = found[0]
     instance._state.adding, instance._state.db = False, db.alias
     return True
+
+
+def _last_row(cursor: Any, before: int) -> Any:
+    """The first row of the result of the statement after the ``before`` sent first."""
+    for _ in range(before):
+        cursor.nextset()
+    return cursor.fetchone()
 
 
 def json_text(column: str, key: str) -> str:

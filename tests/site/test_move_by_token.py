@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from games.models import Event, Game, Seat
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
+from games.store.loading import engine_for, load_state
 
 MOVE = {"type": "place", "card": "F4", "boat": True, "draw": "sea"}
 
@@ -103,3 +104,20 @@ def test_a_bad_body_by_a_valid_token_writes_nothing(
     assert _moves(game) == 0
     game.refresh_from_db()
     assert game.last_seq == 1
+
+
+def test_the_move_s_writes_go_in_one_call(anne: Seat, client: Client) -> None:
+    game = anne.game
+    path = f"/api/games/{game.pk}/moves/"
+    move = engine_for(game).legal_moves(load_state(game), "Anne")[0]
+    body = {"move": move, "expected_seq": game.last_seq}
+    with CaptureQueriesContext(connection) as queries:
+        response = post_json(client, path, body, seat_token(anne))
+    assert response.status_code == 201, response.content
+    writes = [q["sql"] for q in queries if q["sql"].startswith(("INSERT", "UPDATE"))]
+    assert len(writes) == 1
+    (sent,) = writes
+    assert sent.startswith("INSERT INTO games_event")
+    assert "UPDATE games_game" in sent and "INSERT INTO games_outboundmail" in sent
+    assert _moves(game) == 1
+    assert game.mails.filter(kind="turn", seat__display_name="Bart").count() == 1

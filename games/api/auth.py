@@ -17,7 +17,7 @@ from rest_framework.request import Request
 
 from games.models import Game, Seat
 from games.play import selectors
-from games.play.links import seat_from_token
+from games.play.links import seat_claim, seat_from_token
 
 SCHEME = "Seat"
 
@@ -26,13 +26,25 @@ class SeatTokenAuthentication(BaseAuthentication):
     """Authenticate a request by its seat token."""
 
     def authenticate(self, request: Request) -> tuple[AnonymousUser, Seat] | None:
-        scheme, _, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
-        if scheme != SCHEME:
+        token = _token(request)
+        if token is None:
             return None
-        seat = seat_from_token(token.strip())
+        seat = seat_from_token(token)
         if seat is None:
             raise AuthenticationFailed("The seat token is invalid or has been revoked.")
         return AnonymousUser(), seat
+
+
+def _token(request: Request) -> str | None:
+    scheme, _, token = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
+    return token.strip() if scheme == SCHEME else None
+
+
+def token_claim(request: Request) -> tuple[int, object] | None:
+    """The seat id and token version signed by the request's seat token, if it has one whose
+    signature holds; nothing is read (``links.seat_claim``)."""
+    token = _token(request)
+    return None if token is None else seat_claim(token)
 
 
 class SeatTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api import serializers as io
-from games.api.auth import caller_seat
+from games.api.auth import caller_seat, token_claim
 from games.api.pagination import GamePagination
 from games.errors import NotYourSeat
 from games.models import Game, Seat
@@ -145,6 +145,10 @@ class LegalMovesView(APIView):
 
 
 class MoveSubmitView(APIView):
+    def perform_authentication(self, request: Request) -> None:
+        """Authenticate only when asked (``request.auth``): a move by seat token reads its seat
+        with the game it locks (``services.move_submit_by_token``), once."""
+
     @extend_schema(
         operation_id="games_move",
         summary="Send a move",
@@ -152,23 +156,44 @@ class MoveSubmitView(APIView):
         responses={201: io.MoveResultOutput, **WRITE_ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
+        claim = token_claim(request)
+        if claim is not None:
+            done = services.move_submit_by_token(
+                game_id=pk,
+                seat_id=claim[0],
+                token_version=claim[1],
+                body=lambda game: _move_body(request, game),
+            )
+            if done is not None:
+                return _move_created(*done)
+        # Anything else (no seat token, a revoked one, another game's seat, no such game)
+        # is authenticated first and answered as every request is.
         game = _game(request, pk)
         seat = _player_seat(request, game)
-        data = _valid(io.MoveSubmitInput, request.data, game=game)
+        body = _move_body(request, game)
         result = services.move_submit(
             game=game,
             seat=seat,
-            move=data["move"],
-            expected_seq=data["expected_seq"],
-            move_id=data.get("move_id"),
+            move=body.move,
+            expected_seq=body.expected_seq,
+            move_id=body.move_id,
         )
-        output = {
-            "seq": result.seq,
-            "player": result.player,
-            "move": result.move,
-            "notation": engine_for(game).format_move(result.move),
-        }
-        return Response(output, status=status.HTTP_201_CREATED)
+        return _move_created(game, result)
+
+
+def _move_body(request: Request, game: Game) -> services.MoveBody:
+    data = io.move_submit_data(request.data, game)
+    return services.MoveBody(data["move"], data["expected_seq"], data.get("move_id"))
+
+
+def _move_created(game: Game, result: services.MoveResult) -> Response:
+    output = {
+        "seq": result.seq,
+        "player": result.player,
+        "move": result.move,
+        "notation": engine_for(game).format_move(result.move),
+    }
+    return Response(output, status=status.HTTP_201_CREATED)
 
 
 class HistoryView(APIView):

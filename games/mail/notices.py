@@ -25,14 +25,14 @@ from engine.base import Move, get_game
 from games.display import game_label
 from games.event_lines import event_line
 from games.kinds import kind_of
-from games.mail.outbox import mail_queue
+from games.mail.outbox import mail_queue, mail_queue_unless
 from games.models import Event, Game, Invitation, MailPreference, OutboundMail, Seat, Table
 from games.play.links import preferences_link, reply_address, seat_link
 from games.play.lobby import invitation_link
 from games.play.selectors import hidden_seqs, sealed_seq
 from games.store import events
 from games.store.loading import engine_for, state_at
-from games.store.rows import exists, json_text
+from games.store.rows import json_text
 from games.timecontrol.deadlines import time_control
 
 EXAMPLES = 3
@@ -59,8 +59,18 @@ def _seat_context(game: Game, seat: Seat) -> dict[str, Any]:
     }
 
 
-def _queue(game: Game, seat: Seat, kind: str, context: dict[str, Any], now: datetime) -> None:
-    mail_queue(
+def _queue(
+    game: Game,
+    seat: Seat,
+    kind: str,
+    context: dict[str, Any],
+    now: datetime,
+    *,
+    unless: tuple[str, list[Any]] | None = None,
+) -> None:
+    """Write ``seat``'s email, unless the fixed query ``unless`` finds a row."""
+    mail_queue_unless(
+        unless,
         to=seat.email,
         kind=kind,
         context=context,
@@ -177,8 +187,8 @@ def turn_context_of(row: OutboundMail) -> dict[str, Any]:
     return {**context, "deadline": row.context["deadline"]}
 
 
-def _told(game: Game, seat: Seat) -> bool:
-    """Whether ``seat`` has had a turn email since its own last move (one fixed statement)."""
+def _told(game: Game, seat: Seat) -> tuple[str, list[Any]]:
+    """The fixed query that finds a turn email of ``seat`` since its own last move."""
     last_own = (
         "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
         f" AND {json_text('payload', 'player')} = %s"
@@ -187,7 +197,7 @@ def _told(game: Game, seat: Seat) -> bool:
         "SELECT 1 FROM games_outboundmail WHERE game_id = %s AND seat_id = %s AND kind = 'turn'"
         f" AND CAST({json_text('context', 'seq')} AS INTEGER) >= COALESCE(({last_own}), 0)"
     )
-    return exists(told, [game.pk, seat.pk, game.pk, seat.display_name])
+    return told, [game.pk, seat.pk, game.pk, seat.display_name]
 
 
 def turn_mails_queue(
@@ -221,10 +231,13 @@ def turn_mails_queue(
         return
     for name in game.to_move:
         seat = by_name[name]
-        if _reachable(seat) and not (moved not in (None, name) and _told(game, seat)):
-            deadline = seat.deadline_at.isoformat() if seat.deadline_at else None
-            context = {"game_kind": game.kind, "seq": game.last_seq, "deadline": deadline}
-            _queue(game, seat, "turn", context, now)
+        if not _reachable(seat):
+            continue
+        deadline = seat.deadline_at.isoformat() if seat.deadline_at else None
+        context = {"game_kind": game.kind, "seq": game.last_seq, "deadline": deadline}
+        # After another's move, the INSERT writes it only if he was not told since his own.
+        told = None if moved in (None, name) else _told(game, seat)
+        _queue(game, seat, "turn", context, now, unless=told)
 
 
 def reminder_mail_queue(

@@ -34,7 +34,7 @@ from django.utils import timezone
 
 from games.mail.compose import mail_compose
 from games.models import Game, OutboundMail, Seat
-from games.store.rows import row_insert
+from games.store.rows import row_insert, row_insert_unless
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +97,40 @@ def mail_queue(
 
     ``hold`` keeps it for the daily digest instead of sending it.
     """
-    row = OutboundMail(
+    row = _outbound(to, kind, context, language, game, seat, hold, now)
+    _write(row, hold, None)
+    return row
+
+
+def mail_queue_unless(
+    found: tuple[str, list[Any]] | None,
+    *,
+    to: str,
+    kind: str,
+    context: dict[str, Any],
+    language: str = "en",
+    game: Game | None = None,
+    seat: Seat | None = None,
+    hold: bool = False,
+    now: datetime | None = None,
+) -> bool:
+    """:func:`mail_queue`, unless the fixed query ``found`` (a ``SELECT`` and its parameters;
+    ``None``: always) finds a row, decided by the ``INSERT`` itself; tell whether the email
+    was written."""
+    return _write(_outbound(to, kind, context, language, game, seat, hold, now), hold, found)
+
+
+def _outbound(
+    to: str,
+    kind: str,
+    context: dict[str, Any],
+    language: str,
+    game: Game | None,
+    seat: Seat | None,
+    hold: bool,
+    now: datetime | None,
+) -> OutboundMail:
+    return OutboundMail(
         game=game,
         seat=seat,
         to=to,
@@ -108,11 +141,18 @@ def mail_queue(
         status=OutboundMail.Status.HELD if hold else OutboundMail.Status.PENDING,
         created_at=now or timezone.now(),
     )
+
+
+def _write(row: OutboundMail, hold: bool, unless: tuple[str, list[Any]] | None) -> bool:
     notify = connection.vendor == "postgresql" and not hold
-    row_insert(row, notify=CHANNEL if notify else None)
+    channel = CHANNEL if notify else None
+    if unless is None:
+        row_insert(row, notify=channel)
+    elif not row_insert_unless(row, unless, notify=channel):
+        return False
     if not hold and not notify:
         transaction.on_commit(lambda: mail_committed.send(sender=OutboundMail, mail_id=row.pk))
-    return row
+    return True
 
 
 @contextmanager

@@ -13,8 +13,8 @@ from django.conf import settings
 from django.core import signing
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from games.models import Game, Seat
-from games.store.rows import row
+from games.models import Seat
+from games.store.rows import seat_with_game
 
 _SALT = "games.seat-token"
 
@@ -24,21 +24,26 @@ def seat_token(seat: Seat) -> str:
     return signing.Signer(salt=_SALT).sign_object({"s": seat.pk, "v": seat.token_version})
 
 
-def seat_from_token(token: str) -> Seat | None:
-    """The seat a token belongs to, or ``None`` for a forged, garbled or revoked token."""
+def seat_claim(token: str) -> tuple[int, object] | None:
+    """The seat id and ``token_version`` a token signs, if its signature holds (nothing is
+    read: whether the seat still has that version is the caller's to check)."""
     try:
         data = signing.Signer(salt=_SALT).unsign_object(token)
     except (signing.BadSignature, ValueError, UnicodeError):
         return None
     if not isinstance(data, dict) or not isinstance(data.get("s"), int):
         return None
-    seat = row(Seat, data["s"])
-    if seat is None or seat.token_version != data.get("v"):
+    return data["s"], data.get("v")
+
+
+def seat_from_token(token: str) -> Seat | None:
+    """The seat a token belongs to, or ``None`` for a forged, garbled or revoked token."""
+    claim = seat_claim(token)
+    if claim is None:
         return None
-    game = row(Game, seat.game_id)  # read with the seat: the API acts on it
-    if game is None:
+    seat = seat_with_game(claim[0])  # with its game: the API acts on it
+    if seat is None or seat.token_version != claim[1]:
         return None
-    seat.game = game
     return seat
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -30,14 +30,15 @@ from games.play.turns import turn_begin
 from games.players.accounts import seats_attach
 from games.players.results import game_results_record
 from games.store import events
-from games.store.loading import engine_for, load_state
+from games.store.kept import kept_state
+from games.store.loading import engine_for
 from games.store.projections import (
     PROJECTION_FIELDS,
     event_append,
     projections_set,
     snapshot_on_commit,
 )
-from games.store.rows import game_rows, row_locked
+from games.store.rows import game_locked_with_seats, sent_together
 from games.timecontrol.deadlines import clock_turn_end
 
 
@@ -338,26 +339,94 @@ def move_submit(
     and is stored, applied and returned with its ``roll``.
     """
     now = now or timezone.now()
-    actor = "system:bot" if auto else f"seat:{seat.position}"
     check_move_fields(game.kind, move)
     with transaction.atomic():
-        game = row_locked(Game, game.pk)
+        found = game_locked_with_seats(game.pk)
+        if found is None:
+            raise Game.DoesNotExist(f"No game #{game.pk}.")
+        game, seats = found
         if seat.game_id != game.pk:
             raise NotYourSeat("This seat does not play in this game.")
-        seats = game_rows(Seat, game)
-        (mover,) = [other for other in seats if other.pk == seat.pk]
-        if move_id is not None:
-            earlier = Event.objects.filter(game=game, move_id=move_id).first()
-            if earlier is not None:
-                return _resubmitted(earlier, seat, move)
-        if game.status in (Game.Status.PAUSED, Game.Status.ABORTED):
-            raise GameNotActive(f"The game is {game.status}; no moves can be made now.")
-        if expected_seq is not None and _moved_on(game, expected_seq):
-            raise StaleSeq(game.last_seq)
-        engine = engine_for(game)
-        state = load_state(game)
-        move = _rolled(game, engine, state, move)
-        state = engine.apply(state, seat.display_name, move)
+        return _move_locked(game, seat, seats, move, expected_seq, move_id, auto=auto, now=now)
+
+
+@dataclass(frozen=True)
+class MoveBody:
+    """A move request's checked body."""
+
+    move: dict[str, Any]
+    expected_seq: int | None
+    move_id: str | None = None
+
+
+def move_submit_by_token(
+    *,
+    game_id: int,
+    seat_id: int,
+    token_version: object,
+    body: Callable[[Game], MoveBody],
+    now: datetime | None = None,
+) -> tuple[Game, MoveResult] | None:
+    """:func:`move_submit` by the holder of a seat token whose signature holds (``seat_id``
+    and ``token_version`` are what it signs), its seat read with the locked game and its
+    seats in the one statement rather than before it (issue 16).
+
+    ``body`` checks the request's body for the game it is given (raising as the request
+    would be refused). ``None``, with nothing done, when there is no game ``game_id`` or
+    the token's seat is not one of its seats at that version: the caller then answers as
+    it answers any request.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        found = game_locked_with_seats(game_id)
+        if found is None:
+            return None
+        game, seats = found
+        seat = next((each for each in seats if each.pk == seat_id), None)
+        if seat is None or seat.token_version != token_version:
+            return None
+        checked = body(game)
+        check_move_fields(game.kind, checked.move)
+        result = _move_locked(
+            game,
+            seat,
+            seats,
+            checked.move,
+            checked.expected_seq,
+            checked.move_id,
+            auto=False,
+            now=now,
+        )
+    return game, result
+
+
+def _move_locked(
+    game: Game,
+    seat: Seat,
+    seats: list[Seat],
+    move: dict[str, Any],
+    expected_seq: int | None,
+    move_id: str | None,
+    *,
+    auto: bool,
+    now: datetime,
+) -> MoveResult:
+    """The move of :func:`move_submit`, once ``game`` is locked and its ``seats`` read."""
+    actor = "system:bot" if auto else f"seat:{seat.position}"
+    (mover,) = [other for other in seats if other.pk == seat.pk]
+    if move_id is not None:
+        earlier = Event.objects.filter(game=game, move_id=move_id).first()
+        if earlier is not None:
+            return _resubmitted(earlier, seat, move)
+    if game.status in (Game.Status.PAUSED, Game.Status.ABORTED):
+        raise GameNotActive(f"The game is {game.status}; no moves can be made now.")
+    if expected_seq is not None and _moved_on(game, expected_seq):
+        raise StaleSeq(game.last_seq)
+    engine = engine_for(game)
+    state = kept_state(game)  # never changed in place: apply makes the next one
+    move = _rolled(game, engine, state, move)
+    state = engine.apply(state, seat.display_name, move)
+    with sent_together():  # the event, the clocks, the projections, the turn emails
         event = event_append(
             game,
             event_type=events.MOVE,

@@ -18,6 +18,7 @@ from games.models import Event, Game
 from games.store import events
 from games.store.chain import chain_link
 from games.store.clock_replay import clock_replay
+from games.store.kept import head_of, state_keep
 from games.store.loading import engine_for, fold, store_snapshot
 from games.store.rows import row_insert
 from games.timecontrol.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
@@ -51,7 +52,8 @@ def event_append(
     The clock projections are rebuilt from these stamps (``games.store.clock_replay``), and
     ``game.updated_at`` follows the same clock, never a second reading of it. The event's
     hash chains on ``game.head_hash`` (the locked row's, so no read of the last event),
-    which then moves to it: the caller saves it with ``last_seq``.
+    which then moves to it: the caller saves it with ``last_seq``. In a move's
+    ``rows.sent_together`` the row goes with the move's other writes and its id stays unread.
     """
     version = events.SCHEMA_VERSIONS[event_type]
     nonce, digest = chain_link(
@@ -75,7 +77,8 @@ def event_append(
             move_id=move_id,
             nonce=nonce,
             hash=digest,
-        )
+        ),
+        later=True,
     )
     game.last_seq, game.head_hash, game.updated_at = event.seq, digest, now
     return event
@@ -92,9 +95,15 @@ def projections_set(game: Game, engine: Engine, state: Any) -> Result | None:
 
 
 def snapshot_on_commit(game: Game, state: Any) -> None:
-    """Keep ``state`` as the snapshot at ``game``'s last event once the transaction commits."""
-    seq = game.last_seq
-    transaction.on_commit(lambda: store_snapshot(game, seq, state))
+    """Keep ``state`` as the snapshot at ``game``'s last event once the transaction commits,
+    in the shared cache and in this process (``games.store.kept``)."""
+    head = head_of(game)
+
+    def keep() -> None:
+        store_snapshot(game, head[2], state)
+        state_keep(head, state)
+
+    transaction.on_commit(keep)
 
 
 def _status_of(event_types: list[str]) -> str:

@@ -1,99 +1,142 @@
 """Rows read and written by fixed statements: the write path's own, without compiling a query.
 
-A move reads the same rows every time (the seat of its token and the seat's game,
-the game again locked, the game's seats) and writes the same few. Through the ORM,
-compiling each query costs the request more than the database's answer; these
-functions run plain SQL through Django's connection and make the same model
-instances the ORM would (every column, each converted by the field's and the
-backend's converters, ``Model.from_db``), portable to every database the site runs
-on (issue 16).
+A move reads the same rows every time (the seat of its token with its game, then
+the game locked with its seats, each by one joined statement) and writes the same
+few. Through the ORM, compiling each query costs the request more than the
+database's answer; these functions run plain SQL, built once per model and
+database, through Django's connection and make the same model instances the ORM
+would (every column, each converted by the field's and the backend's converters,
+``Model.from_db``), portable to every database the site runs on (issue 16).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.db.backends.base.base import BaseDatabaseWrapper
 
-from games.models import Game
+from games.models import Game, Seat
 
 Row = TypeVar("Row", bound=models.Model)
 
 _Reader = tuple[str, list[str], list[tuple[int, list[Callable[..., Any]], Any]]]
 _readers: dict[tuple[type[models.Model], str], _Reader] = {}
+_Plan = tuple[str, list["models.Field[Any, Any]"]]
+_updates: dict[tuple[type[models.Model], tuple[str, ...], str], _Plan] = {}
+_inserts: dict[tuple[type[models.Model], str], _Plan] = {}
 
 
-def _reader(model: type[models.Model]) -> _Reader:
-    """The ``SELECT`` of every column of ``model``, their field names, and the converters of
-    each column that has any (built once per model and database)."""
-    key = (model, connection.vendor)
+def _reader(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Reader:
+    """Every column of ``model`` named with its table (for a ``SELECT``, joined or not), their
+    field names, and the converters of each column that has any (built once per model and
+    database)."""
+    key = (model, db.vendor)
     if key not in _readers:
         table, fields = model._meta.db_table, model._meta.concrete_fields
-        columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
+        quote = db.ops.quote_name
+        columns = ", ".join(f"{quote(table)}.{quote(str(field.column))}" for field in fields)
         converting = []
         for index, field in enumerate(fields):
             column = field.get_col(table)
-            found = [
-                *connection.ops.get_db_converters(column),
-                *field.get_db_converters(connection),
-            ]
+            found = [*db.ops.get_db_converters(column), *field.get_db_converters(db)]
             if found:
                 converting.append((index, found, column))
         names = [field.attname for field in fields]
-        _readers[key] = (f"SELECT {columns} FROM {table}", names, converting)
+        _readers[key] = (columns, names, converting)
     return _readers[key]
 
 
-def _rows(model: type[Row], where: str, params: list[Any]) -> list[Row]:
-    select, names, converting = _reader(model)
-    with connection.cursor() as cursor:
-        cursor.execute(f"{select} {where}", params)
-        found = cursor.fetchall()
-    rows = []
-    for values in found:
-        values = list(values)
-        for index, converters, column in converting:
-            for converter in converters:
-                values[index] = converter(values[index], column, connection)
-        rows.append(model.from_db(connection.alias, names, values))
-    return rows
+def _made(db: BaseDatabaseWrapper, model: type[Row], values: Sequence[Any]) -> Row:
+    """The instance of ``model`` the ORM would make of its columns' ``values``."""
+    _, names, converting = _reader(db, model)
+    values = list(values)
+    for index, converters, column in converting:
+        for converter in converters:
+            values[index] = converter(values[index], column, db)
+    return model.from_db(db.alias, names, values)
 
 
-def row(model: type[Row], pk: int) -> Row | None:
-    """The row of ``model`` with the primary key ``pk``, if there is one."""
-    found = _rows(model, "WHERE id = %s", [pk])
-    return found[0] if found else None
+def _fetched(db: BaseDatabaseWrapper, sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        return list(cursor.fetchall())
 
 
-def row_locked(model: type[Row], pk: int) -> Row:
-    """The row of ``model`` with the primary key ``pk``, locked until the transaction ends
-    (``SELECT … FOR UPDATE`` where the database has it; SQLite locks the whole database)."""
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    (found,) = _rows(model, f"WHERE id = %s{lock}", [pk])
-    return found
+def seat_with_game(pk: int) -> Seat | None:
+    """The seat ``pk`` with its game (``seat.game``), read by one statement, if there is one."""
+    db = connections[DEFAULT_DB_ALIAS]
+    seat_columns, game_columns = _reader(db, Seat)[0], _reader(db, Game)[0]
+    found = _fetched(
+        db,
+        f"SELECT {seat_columns}, {game_columns} FROM games_seat"
+        " JOIN games_game ON games_game.id = games_seat.game_id WHERE games_seat.id = %s",
+        [pk],
+    )
+    if not found:
+        return None
+    width = len(Seat._meta.concrete_fields)
+    seat = _made(db, Seat, found[0][:width])
+    seat.game = _made(db, Game, found[0][width:])
+    return seat
 
 
-def game_rows(model: type[Row], game: Game) -> list[Row]:
-    """The rows of ``model`` (seats) that belong to ``game``, by position, each linked to it."""
-    found = _rows(model, "WHERE game_id = %s ORDER BY position", [game.pk])
-    for each in found:
-        each.game = game  # type: ignore[attr-defined]
-    return found
+def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
+    """The game ``pk``, locked until the transaction ends (``FOR UPDATE`` of its row where the
+    database has it; SQLite locks the whole database as it writes), and its seats by position,
+    each linked to it: one statement (``None``: no such game)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    game_columns, seat_columns = _reader(db, Game)[0], _reader(db, Seat)[0]
+    lock = ""
+    if db.features.has_select_for_update_of:
+        lock = " FOR UPDATE OF games_game"
+    elif db.features.has_select_for_update:
+        lock = " FOR UPDATE"
+    found = _fetched(
+        db,
+        f"SELECT {game_columns}, {seat_columns} FROM games_game"
+        " JOIN games_seat ON games_seat.game_id = games_game.id"
+        f" WHERE games_game.id = %s ORDER BY games_seat.position{lock}",
+        [pk],
+    )
+    if not found:
+        return None
+    width = len(Game._meta.concrete_fields)
+    game = _made(db, Game, found[0][:width])
+    seats = [_made(db, Seat, values[width:]) for values in found]
+    for seat in seats:
+        seat.game = game
+    return game, seats
 
 
-def _update(instance: models.Model, fields: Iterable[str]) -> tuple[str, list[Any]]:
-    meta = instance._meta
-    changed: list[models.Field[object, object]] = []
-    for name in fields:
-        field = meta.get_field(name)
-        assert isinstance(field, models.Field), f"{name} is a column of {meta.label}"
-        changed.append(field)
-    sets = ", ".join(f"{connection.ops.quote_name(str(field.column))} = %s" for field in changed)
-    values = [
-        field.get_db_prep_save(getattr(instance, field.attname), connection) for field in changed
-    ]
-    return f"UPDATE {meta.db_table} SET {sets} WHERE id = %s", [*values, instance.pk]
+def _update_plan(
+    db: BaseDatabaseWrapper, model: type[models.Model], names: tuple[str, ...]
+) -> _Plan:
+    """The ``UPDATE`` of the columns ``names`` of one row of ``model`` and their fields (built
+    once per model, columns and database)."""
+    key = (model, names, db.vendor)
+    if key not in _updates:
+        meta = model._meta
+        changed: list[models.Field[Any, Any]] = []
+        for name in names:
+            field = meta.get_field(name)
+            assert isinstance(field, models.Field), f"{name} is a column of {meta.label}"
+            changed.append(field)
+        sets = ", ".join(f"{db.ops.quote_name(str(field.column))} = %s" for field in changed)
+        _updates[key] = (f"UPDATE {meta.db_table} SET {sets} WHERE id = %s", changed)
+    return _updates[key]
+
+
+def _update(
+    db: BaseDatabaseWrapper, instance: models.Model, fields: Iterable[str]
+) -> tuple[str, list[Any]]:
+    sql, changed = _update_plan(db, type(instance), tuple(fields))
+    values = [field.get_db_prep_save(getattr(instance, field.attname), db) for field in changed]
+    values.append(instance.pk)
+    return sql, values
 
 
 def row_update(instance: models.Model, fields: Iterable[str]) -> None:
@@ -102,59 +145,165 @@ def row_update(instance: models.Model, fields: Iterable[str]) -> None:
     rows_update([(instance, fields)])
 
 
+class _Waiting(threading.local):
+    """The writes of this thread's open :func:`sent_together`, not sent yet."""
+
+    def __init__(self) -> None:
+        self.open = False
+        self.statements: list[tuple[str, list[Any]]] = []
+
+
+_waiting = _Waiting()
+
+
+def _at_once(db: BaseDatabaseWrapper) -> bool:
+    """Whether ``db`` takes several statements in one call (PostgreSQL, its cursor binding
+    on the client)."""
+    binds_on_client = not getattr(db.features, "uses_server_side_binding", True)
+    return db.vendor == "postgresql" and binds_on_client
+
+
+@contextmanager
+def sent_together() -> Iterator[None]:
+    """Within it, writes that need no answer (:func:`rows_update`, :func:`row_insert` with
+    ``later``) wait and go in one call with the next ``INSERT`` that returns its id, or at
+    the block's end: one round trip for a move's writes (issue 16), where the database takes
+    several statements in one call. Any other statement first sends what waits, so every
+    read in the block sees it; elsewhere everything is sent at once, as outside the block."""
+    db = connections[DEFAULT_DB_ALIAS]
+    if _waiting.open or not _at_once(db):
+        yield
+        return
+    _waiting.open = True
+    try:
+        with db.execute_wrapper(_waiting_first):
+            yield
+            if _waiting.statements:
+                with db.cursor() as cursor:
+                    cursor.execute(*_joined([]))
+    finally:
+        _waiting.open = False
+        _waiting.statements.clear()
+
+
+def _one_call(statements: list[tuple[str, list[Any]]]) -> tuple[str, list[Any]]:
+    """``statements`` as one call's SQL and parameters."""
+    return "; ".join(sql for sql, _ in statements), [v for _, values in statements for v in values]
+
+
+def _joined(last: list[tuple[str, list[Any]]]) -> tuple[str, list[Any]]:
+    """What waits and then ``last``, as one call's SQL and parameters (nothing waits after)."""
+    statements = [*_waiting.statements, *last]
+    _waiting.statements.clear()
+    return _one_call(statements)
+
+
+def _waiting_first(
+    execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any
+) -> Any:
+    if _waiting.statements:
+        context["cursor"].execute(*_joined([]))
+    return execute(sql, params, many, context)
+
+
 def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]]) -> None:
     """:func:`row_update` of each instance with its fields, all sent at once where the
     database takes several statements in one call (PostgreSQL, whose cursor binds on the
-    client)."""
-    updates = [_update(instance, fields) for instance, fields in changes]
-    with connection.cursor() as cursor:
-        binds_on_client = not getattr(connection.features, "uses_server_side_binding", True)
-        at_once = connection.vendor == "postgresql" and binds_on_client
-        if at_once and len(updates) > 1:
-            cursor.execute(
-                "; ".join(sql for sql, _ in updates), [v for _, values in updates for v in values]
-            )
+    client); in :func:`sent_together`, with the next statement that returns rows."""
+    db = connections[DEFAULT_DB_ALIAS]
+    updates = [_update(db, instance, fields) for instance, fields in changes]
+    if _waiting.open:
+        _waiting.statements.extend(updates)
+        return
+    with db.cursor() as cursor:
+        if _at_once(db) and len(updates) > 1:
+            cursor.execute(*_one_call(updates))
             return
         for sql, values in updates:
             cursor.execute(sql, values)
 
 
-def row_insert(instance: Row, *, notify: str | None = None) -> Row:
+def row_insert(instance: Row, *, notify: str | None = None, later: bool = False) -> Row:
     """Write the new ``instance`` as a row (a fixed ``INSERT``, values prepared as ``save``
     would) and give it the row's id; ``notify`` names a channel told the id when the
-    transaction commits (PostgreSQL's ``NOTIFY``, in the same statement)."""
-    meta = instance._meta
-    fields = [field for field in meta.concrete_fields if not field.primary_key]
-    columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
-    values = [
-        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
-    ]
-    sql = f"INSERT INTO {meta.db_table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
-    with connection.cursor() as cursor:
+    transaction commits (PostgreSQL's ``NOTIFY``, in the same statement). In
+    :func:`sent_together` a row written ``later`` waits for the next statement, its id unread."""
+    if later and _waiting.open:
+        db = connections[DEFAULT_DB_ALIAS]
+        into, fields = _insert_plan(db, type(instance))
+        values = [field.get_db_prep_save(field.pre_save(instance, True), db) for field in fields]
+        _waiting.statements.append((f"{into} VALUES ({', '.join(['%s'] * len(fields))})", values))
+        return instance
+    written = _insert(instance, notify, None)
+    assert written, "an INSERT without a condition writes its row"
+    return instance
+
+
+def row_insert_unless(
+    instance: models.Model, found: tuple[str, list[Any]], *, notify: str | None = None
+) -> bool:
+    """:func:`row_insert`, unless the fixed query ``found`` (a ``SELECT`` and its parameters)
+    finds a row: one statement (``INSERT … SELECT … WHERE NOT EXISTS``); tell whether it
+    wrote the row."""
+    return _insert(instance, notify, found)
+
+
+def _insert_plan(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Plan:
+    """``INSERT INTO table (columns)`` of ``model`` and the fields of its columns, all but the
+    primary key (built once per model and database)."""
+    key = (model, db.vendor)
+    if key not in _inserts:
+        meta = model._meta
+        fields = [field for field in meta.concrete_fields if not field.primary_key]
+        columns = ", ".join(db.ops.quote_name(str(field.column)) for field in fields)
+        _inserts[key] = (f"INSERT INTO {meta.db_table} ({columns})", fields)
+    return _inserts[key]
+
+
+def _insert(
+    instance: models.Model, notify: str | None, unless: tuple[str, list[Any]] | None
+) -> bool:
+    db = connections[DEFAULT_DB_ALIAS]
+    into, fields = _insert_plan(db, type(instance))
+    values = [field.get_db_prep_save(field.pre_save(instance, True), db) for field in fields]
+    marks = ", ".join(["%s"] * len(fields))
+    if unless is None:
+        sql = f"{into} VALUES ({marks})"
+    else:
+        sql = f"{into} SELECT {marks} WHERE NOT EXISTS ({unless[0]})"
+        values.extend(unless[1])
+    waiting = len(_waiting.statements)  # sent first, in the same call; they return no rows
+    with db.cursor() as cursor:
         if notify is not None:
-            assert connection.vendor == "postgresql", "NOTIFY is PostgreSQL's"
-            cursor.execute(f"{sql} RETURNING id, pg_notify(%s, id::text)", [*values, notify])
-            instance.pk = cursor.fetchone()[0]
-        elif connection.features.can_return_columns_from_insert:
-            cursor.execute(f"{sql} RETURNING id", values)
-            (instance.pk,) = cursor.fetchone()
+            assert db.vendor == "postgresql", "NOTIFY is PostgreSQL's"
+            cursor.execute(
+                *_joined([(f"{sql} RETURNING id, pg_notify(%s, id::text)", [*values, notify])])
+            )
+            found = _last_row(cursor, waiting)
+        elif db.features.can_return_columns_from_insert:
+            cursor.execute(*_joined([(f"{sql} RETURNING id", values)]))
+            found = _last_row(cursor, waiting)
         else:
             cursor.execute(sql, values)
-            instance.pk = connection.ops.last_insert_id(cursor, meta.db_table, "id")
-    instance._state.adding, instance._state.db = False, connection.alias
-    return instance
+            found = None
+            if cursor.rowcount:
+                found = (db.ops.last_insert_id(cursor, instance._meta.db_table, "id"),)
+    if found is None:
+        return False
+    instance.pk = found[0]
+    instance._state.adding, instance._state.db = False, db.alias
+    return True
+
+
+def _last_row(cursor: Any, before: int) -> Any:
+    """The first row of the result of the statement after the ``before`` sent first."""
+    for _ in range(before):
+        cursor.nextset()
+    return cursor.fetchone()
 
 
 def json_text(column: str, key: str) -> str:
     """SQL for the text of ``key`` in the JSON ``column`` (``key`` a fixed name, never input)."""
-    if connection.vendor == "postgresql":
+    if connections[DEFAULT_DB_ALIAS].vendor == "postgresql":
         return f"({column} ->> '{key}')"
     return f"json_extract({column}, '$.{key}')"
-
-
-def exists(sql: str, params: list[int | str]) -> bool:
-    """Whether the fixed query ``sql`` (a ``SELECT``) finds a row."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT EXISTS ({sql})", params)
-        (found,) = cursor.fetchone()
-    return bool(found)

@@ -1,0 +1,62 @@
+"""The engine state at the head of the games this process wrote last, kept in its memory.
+
+A move needs the state after its game's last event. The shared snapshot (Redis,
+:mod:`games.store.loading`) holds it, but reading and unpickling it cost a move POST
+about what one of its statements costs (issue 16). So each process keeps, for the
+last :data:`KEEP` games it loaded or committed, the state under the game's
+``commitment``, ``last_seq`` and ``head_hash``. The head hash chains every event
+(``games.store.chain``), so the locked game row says whether a kept state is still
+its game's: any new event (another worker's, a takeback's) moves the key, and a
+state kept under an older one is never handed out. Several workers each keep their
+own; none needs to hear of the others' writes.
+
+A kept state is shared by every move that finds it, so it is only read: the engine's
+``apply`` leaves its state unchanged and returns a new one; nothing here or in the
+write path changes a state in place (the fold does so only to states it owns).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from games.models import Game
+from games.store.loading import load_state
+
+KEEP = 512
+"""How many games' states a process keeps (the least recently used go first)."""
+
+Head = tuple[int, str, int, str]
+"""A game's id, commitment, last seq and head hash: where its state is."""
+
+_kept: OrderedDict[int, tuple[Head, Any]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def head_of(game: Game) -> Head:
+    """Where ``game``'s state is now: its id, commitment, last seq and head hash."""
+    return (game.pk, game.commitment, game.last_seq, game.head_hash)
+
+
+def state_keep(head: Head, state: Any) -> None:
+    """Keep ``state`` as the state at ``head`` (its game's previous one goes)."""
+    with _lock:
+        _kept[head[0]] = (head, state)
+        _kept.move_to_end(head[0])
+        while len(_kept) > KEEP:
+            _kept.popitem(last=False)
+
+
+def kept_state(game: Game) -> Any:
+    """The engine state of ``game`` (a row read locked) after its ``last_seq``: the one kept
+    if it is at the row's head, else :func:`load_state`'s, kept from now on. Never change
+    it in place."""
+    head = head_of(game)
+    with _lock:
+        found = _kept.get(game.pk)
+    if found is not None and found[0] == head:
+        return found[1]
+    state = load_state(game)
+    state_keep(head, state)
+    return state

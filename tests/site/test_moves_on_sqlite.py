@@ -1,0 +1,70 @@
+"""The move POST's fixed statements on the embedded default's SQLite (``make run``)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCRIPT = """
+import json
+from django.test import Client
+from games.models import OutboundMail
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create
+from games.store.loading import engine_for, load_state
+
+players = [PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in ("Ann", "Ben", "Cy")]
+game = game_create(kind="freibeuter", players=players, seed=3)
+client = Client()
+
+
+def post(seat, body):
+    path = f"/api/games/{game.pk}/moves/"
+    auth = f"Seat {seat_token(seat)}"
+    answer = client.post(path, json.dumps(body), "application/json", HTTP_AUTHORIZATION=auth)
+    return answer.status_code, answer.json()
+
+
+for _ in range(4):
+    game.refresh_from_db()
+    name = game.to_move[0]
+    seat = game.seats.get(display_name=name)
+    move = engine_for(game).legal_moves(load_state(game), name)[0]
+    status, answer = post(seat, {"move": move, "expected_seq": game.last_seq})
+    print(status, answer["seq"])
+game.refresh_from_db()
+seat = game.seats.get(display_name=game.to_move[0])
+print(post(seat, {"move": {"type": "pass"}, "expected_seq": 1})[1]["error"]["code"])
+turns = OutboundMail.objects.filter(kind="turn").order_by("id")
+print(*(f"{name}@{seq}" for name, seq in turns.values_list("seat__display_name", "context__seq")))
+"""
+
+
+def test_moves_by_seat_token_are_written_on_sqlite(tmp_path: Path) -> None:
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}},
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "ALLOWED_HOSTS": "testserver",
+    }
+    for args in (["migrate", "--verbosity", "0"], ["shell", "--no-imports", "-c", SCRIPT]):
+        result = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "201 2",
+        "201 3",
+        "201 4",
+        "201 5",
+        "stale_seq",
+        "Ann@1 Ben@2 Cy@3 Ann@4 Ben@5",
+    ]

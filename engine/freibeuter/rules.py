@@ -35,11 +35,13 @@ def surrounded_by(state: State, field: int) -> list[int]:
     """List the tiles (row-major) that a first occupant on the empty ``field`` would surround."""
     fields = state.fields
     tiles = state.tiles
-    return [
-        t
-        for t, (a, b, c) in SURROUND_CHECKS[field]
-        if tiles[t] is not None and fields[a] and fields[b] and fields[c]
-    ]
+    found = []
+    # A loop, not a comprehension: CPython 3.11 gives a comprehension a frame of its own, and
+    # most fields surround nothing. Empty fields are the common miss, so they are tested first.
+    for t, (a, b, c) in SURROUND_CHECKS[field]:
+        if fields[a] and fields[b] and fields[c] and tiles[t] is not None:
+            found.append(t)
+    return found
 
 
 def _check_order(move: Move, surrounded: list[int]) -> tuple[int, ...]:
@@ -61,7 +63,10 @@ def _check_order(move: Move, surrounded: list[int]) -> tuple[int, ...]:
 
 def _ends_by_lair(state: State, surrounded: tuple[int, ...]) -> bool:
     tiles = state.tiles
-    new_lairs = sum(1 for t in surrounded if tiles[t] == board.LAIR)
+    new_lairs = 0
+    for t in surrounded:  # a loop: a generator would cost more than the few tiles
+        if tiles[t] == board.LAIR:
+            new_lairs += 1
     return new_lairs > 0 and state.lairs + new_lairs >= board.LAIRS
 
 
@@ -74,13 +79,11 @@ def _draws_after(state: State, seat: int, *, dutchman: bool) -> tuple[str, ...]:
     return DRAWS
 
 
-def _check_draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
-    """The deck ``move`` draws from: a sea card can always be drawn, a Dutchman card not."""
-    draw = move.get("draw")
-    if draw == "sea":
-        return "sea"
+def _dutchman_draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
+    """Check a ``move`` that does not draw ``"sea"``: it may only draw a Dutchman card, if any."""
     if "draw" not in move:
         raise IllegalMove("missing_draw", "Say which deck you draw from: sea or dutchman.")
+    draw = move["draw"]
     if draw != "dutchman":
         raise IllegalMove("bad_draw", f"You draw from 'sea' or 'dutchman', not {draw!r}.")
     if draw not in _draws_after(state, seat, dutchman=dutchman):
@@ -92,23 +95,25 @@ def _check_draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
     return "dutchman"
 
 
-def _card_from_hand(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
-    card = move.get("card")
+def _card_error(state: State, seat: int, card: object, *, dutchman: bool) -> IllegalMove:
+    """Why ``card`` may not be played by ``seat`` with a Dutchman (or a place) move.
+
+    The makers test a legal card in one expression and ask here only when it fails.
+    """
     if not isinstance(card, str):
         kind = "Dutchman card" if dutchman else "sea card"
-        raise IllegalMove("bad_move", f"Name the {kind} you play.")
+        return IllegalMove("bad_move", f"Name the {kind} you play.")
     if card not in (DUTCHMAN_FIELDS if dutchman else FIELD_INDEX):
         if card not in FIELD_INDEX and card not in DUTCHMAN_FIELDS:
-            raise IllegalMove("unknown_card", f"{card!r} is not a card of this game.")
+            return IllegalMove("unknown_card", f"{card!r} is not a card of this game.")
         if dutchman:
-            raise IllegalMove("bad_card", f"{card} is a sea card; play it with a place move.")
-        raise IllegalMove("bad_card", f"{card} is a Dutchman card; play it with a dutchman move.")
-    if card not in state.hands[seat]:
-        if dutchman:
-            line = card.replace("col", "column")
-            raise IllegalMove("card_not_in_hand", f"You hold no Dutchman card for {line}.")
-        raise IllegalMove("card_not_in_hand", f"You hold no sea card {card}.")
-    return card
+            return IllegalMove("bad_card", f"{card} is a sea card; play it with a place move.")
+        return IllegalMove("bad_card", f"{card} is a Dutchman card; play it with a dutchman move.")
+    # What is left to refuse it is the hand.
+    if dutchman:
+        line = card.replace("col", "column")
+        return IllegalMove("card_not_in_hand", f"You hold no Dutchman card for {line}.")
+    return IllegalMove("card_not_in_hand", f"You hold no sea card {card}.")
 
 
 def _board(state: State, seat: int, move: Move, copy: bool) -> State:
@@ -137,7 +142,9 @@ def _board(state: State, seat: int, move: Move, copy: bool) -> State:
 
 
 def _place(state: State, seat: int, move: Move, copy: bool) -> State:
-    card = _card_from_hand(state, seat, move, dutchman=False)
+    card = move.get("card")
+    if not (isinstance(card, str) and card in FIELD_INDEX and card in state.hands[seat]):
+        raise _card_error(state, seat, card, dutchman=False)
     f = FIELD_INDEX[card]
     boat = move.get("boat")
     if not isinstance(boat, bool):
@@ -150,9 +157,13 @@ def _place(state: State, seat: int, move: Move, copy: bool) -> State:
     if boat and len(occupants) >= CAPACITY[f]:
         held = "one boat" if CAPACITY[f] == 1 else "two boats"
         raise IllegalMove("field_full", f"{card} already holds {held}; take 2 chests instead.")
-    order = _check_order(move, surrounded_by(state, f) if boat and not occupants else [])
+    surrounded = surrounded_by(state, f) if boat and not occupants else []
+    # Most placements surround nothing and name no order: nothing to check then.
+    order = _check_order(move, surrounded) if surrounded or "order" in move else ()
     ends = bool(order) and _ends_by_lair(state, order)
-    draw = None if ends else _check_draw(state, seat, move, dutchman=False)
+    draw = None if ends else move.get("draw")
+    if draw != "sea" and not ends:
+        draw = _dutchman_draw(state, seat, move, dutchman=False)
     if copy:
         state = _hand_copied(state, seat)
         state.sea_discard = state.sea_discard[:]
@@ -173,7 +184,9 @@ def _place(state: State, seat: int, move: Move, copy: bool) -> State:
 
 
 def _dutchman(state: State, seat: int, move: Move, copy: bool) -> State:
-    card = _card_from_hand(state, seat, move, dutchman=True)
+    card = move.get("card")
+    if not (isinstance(card, str) and card in DUTCHMAN_FIELDS and card in state.hands[seat]):
+        raise _card_error(state, seat, card, dutchman=True)
     name = move.get("field")
     if not isinstance(name, str) or name not in FIELD_INDEX:
         raise IllegalMove("bad_field", f"{name!r} is not a field; fields are written like C3.")
@@ -194,7 +207,9 @@ def _dutchman(state: State, seat: int, move: Move, copy: bool) -> State:
         )
     order = _check_order(move, surrounded)
     ends = _ends_by_lair(state, order)
-    draw = None if ends else _check_draw(state, seat, move, dutchman=True)
+    draw = None if ends else move.get("draw")
+    if draw != "sea" and not ends:
+        draw = _dutchman_draw(state, seat, move, dutchman=True)
     if copy:
         state = _hand_copied(state, seat)
         state.dutchman_discard = state.dutchman_discard[:]
@@ -250,12 +265,15 @@ def _copy_surround_parts(state: State) -> None:
 
 def _resolve(state: State, t: int) -> None:
     """Carry out the surround of tile ``t`` (rules §5–§6)."""
-    tile = state.tiles[t]
-    owner = state.boarded[t]
-    state.tiles[t] = None
-    state.boarded[t] = None
+    tiles = state.tiles
+    boarded = state.boarded
+    tile = tiles[t]
+    owner = boarded[t]
+    tiles[t] = None
+    boarded[t] = None
     fields = state.fields
-    around = [p for f in board.TILE_FIELDS[t] for p in fields[f]]
+    a, b, c, d = board.TILE_FIELDS[t]
+    around = fields[a] + fields[b] + fields[c] + fields[d]
     chests = state.chests
     if tile == board.LAIR:
         state.lairs += 1
@@ -266,7 +284,7 @@ def _resolve(state: State, t: int) -> None:
     elif owner is not None:
         assert tile is not None
         payout = board.SHIPS[tile][1]
-        total = payout * sum(1 for p in around if p != owner)
+        total = payout * (len(around) - around.count(owner))
         shortfall = total - chests[owner]
         state.supply[owner] += 1
         if shortfall > 0:

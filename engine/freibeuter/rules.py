@@ -17,6 +17,10 @@ from engine.freibeuter import board
 from engine.freibeuter.board import CAPACITY, DUTCHMAN_FIELDS, FIELD_INDEX, SURROUND_CHECKS
 from engine.freibeuter.state import State
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 MOVE_TYPES = ("board", "place", "dutchman")
 DRAWS = ("sea", "dutchman")
 
@@ -38,7 +42,7 @@ def surrounded_by(state: State, field: int) -> list[int]:
     found = []
     # A loop, not a comprehension: CPython 3.11 gives a comprehension a frame of its own, and
     # most fields surround nothing. Empty fields are the common miss, so they are tested first.
-    for t, (a, b, c) in SURROUND_CHECKS[field]:
+    for t, a, b, c in SURROUND_CHECKS[field]:
         if fields[a] and fields[b] and fields[c] and tiles[t] is not None:
             found.append(t)
     return found
@@ -73,14 +77,16 @@ def _ends_by_lair(state: State, surrounded: tuple[int, ...]) -> bool:
 def _draws_after(state: State, seat: int, *, dutchman: bool) -> tuple[str, ...]:
     """The decks ``seat`` may draw from after playing a Dutchman card or a sea card (§3d)."""
     hand = state.hands[seat]
-    sea_in_hand = len(hand) - sum(map(DUTCHMAN_FIELDS.__contains__, hand))
+    sea_in_hand = len(hand) - board.dutchman_cards_in(hand)
     if sea_in_hand - (0 if dutchman else 1) <= 0 or state.dutchman_left() == 0:
         return ("sea",)
     return DRAWS
 
 
-def _dutchman_draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
-    """Check a ``move`` that does not draw ``"sea"``: it may only draw a Dutchman card, if any."""
+def _draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
+    """The deck ``move`` draws from: a sea card can always be drawn, a Dutchman card not."""
+    if move.get("draw") == "sea":
+        return "sea"
     if "draw" not in move:
         raise IllegalMove("missing_draw", "Say which deck you draw from: sea or dutchman.")
     draw = move["draw"]
@@ -160,10 +166,8 @@ def _place(state: State, seat: int, move: Move, copy: bool) -> State:
     surrounded = surrounded_by(state, f) if boat and not occupants else []
     # Most placements surround nothing and name no order: nothing to check then.
     order = _check_order(move, surrounded) if surrounded or "order" in move else ()
-    ends = bool(order) and _ends_by_lair(state, order)
-    draw = None if ends else move.get("draw")
-    if draw != "sea" and not ends:
-        draw = _dutchman_draw(state, seat, move, dutchman=False)
+    ends = _ends_by_lair(state, order) if order else False
+    draw = None if ends else _draw(state, seat, move, dutchman=False)
     if copy:
         state = _hand_copied(state, seat)
         state.sea_discard = state.sea_discard[:]
@@ -176,7 +180,7 @@ def _place(state: State, seat: int, move: Move, copy: bool) -> State:
             _copy_surround_parts(state)
     state.sea_discard.append(card)
     if boat:
-        state.fields[f] = (*occupants, seat)
+        state.fields[f] = occupants + (seat,)
         state.supply[seat] -= 1
     else:
         state.chests[seat] += board.CHESTS_INSTEAD_OF_BOAT
@@ -207,9 +211,7 @@ def _dutchman(state: State, seat: int, move: Move, copy: bool) -> State:
         )
     order = _check_order(move, surrounded)
     ends = _ends_by_lair(state, order)
-    draw = None if ends else move.get("draw")
-    if draw != "sea" and not ends:
-        draw = _dutchman_draw(state, seat, move, dutchman=True)
+    draw = None if ends else _draw(state, seat, move, dutchman=True)
     if copy:
         state = _hand_copied(state, seat)
         state.dutchman_discard = state.dutchman_discard[:]
@@ -310,14 +312,16 @@ def _finish_card(
     if ends:
         state.end_reason = "last_lair"
     elif draw == "sea":
-        if state.sea_top == len(state.sea_deck):
+        top = state.sea_top
+        if top == len(state.sea_deck):
             state.end_reason = "sea_deck_empty"
         else:
-            hand.append(state.sea_deck[state.sea_top])
-            state.sea_top += 1
+            hand.append(state.sea_deck[top])
+            state.sea_top = top + 1
     else:
-        hand.append(state.dutchman_deck[state.dutchman_top])
-        state.dutchman_top += 1
+        top = state.dutchman_top
+        hand.append(state.dutchman_deck[top])
+        state.dutchman_top = top + 1
     return _next_turn(state)
 
 
@@ -330,7 +334,11 @@ def _next_turn(state: State) -> State:
     return state
 
 
-_MAKERS = {"place": _place, "board": _board, "dutchman": _dutchman}
+_MAKERS: dict[object, Callable[[State, int, Move, bool], State]] = {
+    "place": _place,
+    "board": _board,
+    "dutchman": _dutchman,
+}
 
 
 def _make(state: State, player: object, move: object, copy: bool) -> State:
@@ -341,11 +349,12 @@ def _make(state: State, player: object, move: object, copy: bool) -> State:
     if not isinstance(move, dict):
         raise IllegalMove("bad_move", "A move must be an object with a type.")
     kind = move.get("type")
-    make = _MAKERS.get(kind) if isinstance(kind, str) else None
-    if make is None:
+    try:
+        make = _MAKERS[kind]
+    except (KeyError, TypeError):  # TypeError: an unhashable type, such as a list
         raise IllegalMove(
             "bad_move", f"A move's type must be board, place or dutchman, not {kind!r}."
-        )
+        ) from None
     return make(state, state.turn, move, copy)
 
 

@@ -144,7 +144,7 @@ def start(players: Sequence[str], setup: object) -> State:
     hands = []
     for player in players:
         hand = _string_list(raw_hands[player], f"hand of {player}")
-        dutch = sum(map(board.DUTCHMAN_FIELDS.__contains__, hand))
+        dutch = board.dutchman_cards_in(hand)
         if dutch != board.HAND_DUTCHMAN_CARDS or len(hand) != board.HAND_SEA_CARDS + dutch:
             raise IllegalMove(
                 "invalid_setup",

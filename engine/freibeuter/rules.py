@@ -83,10 +83,9 @@ def _draws_after(state: State, seat: int, *, dutchman: bool) -> tuple[str, ...]:
     return DRAWS
 
 
-def _draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
-    """The deck ``move`` draws from: a sea card can always be drawn, a Dutchman card not."""
-    if move.get("draw") == "sea":
-        return "sea"
+def _dutchman_draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
+    """Check the draw of a ``move`` that draws no sea card (one can always be drawn): it may
+    only draw a Dutchman card, and only when ``seat`` may."""
     if "draw" not in move:
         raise IllegalMove("missing_draw", "Say which deck you draw from: sea or dutchman.")
     draw = move["draw"]
@@ -124,9 +123,9 @@ def _card_error(state: State, seat: int, card: object, *, dutchman: bool) -> Ill
 
 def _board(state: State, seat: int, move: Move, copy: bool) -> State:
     name = move.get("tile")
-    if not isinstance(name, str) or name not in board.TILE_INDEX:
+    t = board.TILE_INDEX.get(name) if isinstance(name, str) else None
+    if t is None:
         raise IllegalMove("bad_tile", f"{name!r} is not a tile; tiles are written like B3-C4.")
-    t = board.TILE_INDEX[name]
     tile = state.tiles[t]
     if tile is None:
         raise IllegalMove("tile_gone", f"The tile at {name} has already left the board.")
@@ -167,7 +166,10 @@ def _place(state: State, seat: int, move: Move, copy: bool) -> State:
     # Most placements surround nothing and name no order: nothing to check then.
     order = _check_order(move, surrounded) if surrounded or "order" in move else ()
     ends = _ends_by_lair(state, order) if order else False
-    draw = None if ends else _draw(state, seat, move, dutchman=False)
+    if ends:
+        draw = None
+    elif (draw := move.get("draw")) != "sea":  # the common draw is told here, without a call
+        draw = _dutchman_draw(state, seat, move, dutchman=False)
     if copy:
         state = _hand_copied(state, seat)
         state.sea_discard = state.sea_discard[:]
@@ -211,7 +213,10 @@ def _dutchman(state: State, seat: int, move: Move, copy: bool) -> State:
         )
     order = _check_order(move, surrounded)
     ends = _ends_by_lair(state, order)
-    draw = None if ends else _draw(state, seat, move, dutchman=True)
+    if ends:
+        draw = None
+    elif (draw := move.get("draw")) != "sea":
+        draw = _dutchman_draw(state, seat, move, dutchman=True)
     if copy:
         state = _hand_copied(state, seat)
         state.dutchman_discard = state.dutchman_discard[:]

@@ -143,7 +143,7 @@ def _board(state: State, seat: int, move: Move, copy: bool) -> State:
         state.boarded = state.boarded[:]
     state.supply[seat] -= 1
     state.boarded[t] = seat
-    return _next_turn(state)
+    return state
 
 
 def _place(state: State, seat: int, move: Move, copy: bool) -> State:
@@ -309,7 +309,7 @@ def _resolve(state: State, t: int) -> None:
 def _finish_card(
     state: State, seat: int, card: str, order: tuple[int, ...], ends: bool, draw: str | None
 ) -> State:
-    """Take ``card`` from the hand, resolve the surrounds, draw a card, pass the turn."""
+    """Take ``card`` from the hand, resolve the surrounds, draw a card."""
     hand = state.hands[seat]
     hand.remove(card)
     for t in order:
@@ -327,15 +327,6 @@ def _finish_card(
         top = state.dutchman_top
         hand.append(state.dutchman_deck[top])
         state.dutchman_top = top + 1
-    return _next_turn(state)
-
-
-def _next_turn(state: State) -> State:
-    state.moves += 1
-    if state.end_reason is None:
-        state.turn = turn = (state.turn + 1) % len(state.players)
-        if state.supply[turn] == 0:
-            state.end_reason = "no_boats"
     return state
 
 
@@ -360,7 +351,14 @@ def _make(state: State, player: object, move: object, copy: bool) -> State:
         raise IllegalMove(
             "bad_move", f"A move's type must be board, place or dutchman, not {kind!r}."
         ) from None
-    return make(state, state.turn, move, copy)
+    state = make(state, state.turn, move, copy)
+    # Every move ends by passing the turn, here rather than in each maker: one call fewer.
+    state.moves += 1
+    if state.end_reason is None:
+        state.turn = turn = (state.turn + 1) % len(state.players)
+        if state.supply[turn] == 0:
+            state.end_reason = "no_boats"
+    return state
 
 
 def apply(state: State, player: str, move: Move) -> State:

@@ -155,14 +155,17 @@ def _place(state: State, seat: int, move: Move, copy: bool) -> State:
     if not isinstance(boat, bool):
         raise IllegalMove("bad_move", "Say whether you place a boat: boat must be true or false.")
     occupants = state.fields[f]
-    if not boat and not occupants:
-        raise IllegalMove(
-            "field_empty_must_place", f"{card} is empty, so you must place a boat there."
-        )
-    if boat and len(occupants) >= CAPACITY[f]:
+    surrounded: list[int] = []
+    if not boat:
+        if not occupants:
+            raise IllegalMove(
+                "field_empty_must_place", f"{card} is empty, so you must place a boat there."
+            )
+    elif not occupants:  # only a field's first boat can surround a tile
+        surrounded = surrounded_by(state, f)
+    elif len(occupants) >= CAPACITY[f]:
         held = "one boat" if CAPACITY[f] == 1 else "two boats"
         raise IllegalMove("field_full", f"{card} already holds {held}; take 2 chests instead.")
-    surrounded = surrounded_by(state, f) if boat and not occupants else []
     # Most placements surround nothing and name no order: nothing to check then.
     order = _check_order(move, surrounded) if surrounded or "order" in move else ()
     ends = _ends_by_lair(state, order) if order else False
@@ -291,7 +294,8 @@ def _resolve(state: State, t: int) -> None:
     elif owner is not None:
         assert tile is not None
         payout = board.SHIPS[tile][1]
-        total = payout * (len(around) - around.count(owner))
+        own = around.count(owner)
+        total = payout * (len(around) - own)
         shortfall = total - chests[owner]
         state.supply[owner] += 1
         if shortfall > 0:
@@ -299,10 +303,10 @@ def _resolve(state: State, t: int) -> None:
                 state.supply[owner] -= 1
             state.credit[owner] += shortfall
             chests[owner] += shortfall
-        chests[owner] -= total
+        # Every boat around is paid, the owner's own too: his pay for those comes straight back.
+        chests[owner] -= total + payout * own
         for p in around:
-            if p != owner:
-                chests[p] += payout
+            chests[p] += payout
         state.ships[owner] = [*state.ships[owner], tile]  # a new list: apply shares the old one
 
 

@@ -39,17 +39,18 @@ TILE_FIELDS: tuple[tuple[int, int, int, int], ...] = tuple(
 """The four fields around each tile."""
 
 
-def _surround_checks() -> tuple[tuple[tuple[int, tuple[int, int, int]], ...], ...]:
-    checks: list[list[tuple[int, tuple[int, int, int]]]] = [[] for _ in range(SIZE * SIZE)]
+def _surround_checks() -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    checks: list[list[tuple[int, int, int, int]]] = [[] for _ in range(SIZE * SIZE)]
     for t, (a, b, c, d) in enumerate(TILE_FIELDS):
         for field, others in ((a, (b, c, d)), (b, (a, c, d)), (c, (a, b, d)), (d, (a, b, c))):
-            checks[field].append((t, others))
+            checks[field].append((t, *others))
     return tuple(map(tuple, checks))
 
 
 SURROUND_CHECKS = _surround_checks()
-"""For each field: every tile touching it (1, 2 or 4, row-major), with the tile's three other
-fields, which must all be occupied for a first occupant of the field to surround the tile."""
+"""For each field: every tile touching it (1, 2 or 4, row-major) with the tile's three other
+fields, ``(tile, field, field, field)``: they must all be occupied for a first occupant of the
+field to surround the tile. Flat, so the hot loop unpacks each entry once."""
 
 SHIPS = {"5/1": (5, 1), "10/2": (10, 2), "15/3": (15, 3), "20/4": (20, 4)}
 """Ship token → (value, payout per boat)."""
@@ -82,3 +83,12 @@ CHESTS_INSTEAD_OF_BOAT = 2
 def is_dutchman_card(card: str) -> bool:
     """Tell a Flying Dutchman card (``row 3``, ``col C``) from a sea card (``F4``)."""
     return card in DUTCHMAN_FIELDS
+
+
+def dutchman_cards_in(cards: list[str]) -> int:
+    """Count the Flying Dutchman cards among ``cards`` (a hand)."""
+    count = 0
+    for card in cards:  # a loop: over a hand's five cards it is cheaper than sum(map(...))
+        if card in DUTCHMAN_FIELDS:
+            count += 1
+    return count

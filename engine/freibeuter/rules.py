@@ -16,6 +16,10 @@ from engine.freibeuter import board
 from engine.freibeuter.board import CAPACITY, DUTCHMAN_FIELDS, FIELD_INDEX, SURROUND_CHECKS
 from engine.freibeuter.state import State
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 MOVE_TYPES = ("board", "place", "dutchman")
 DRAWS = ("sea", "dutchman")
 
@@ -34,11 +38,13 @@ def surrounded_by(state: State, field: int) -> list[int]:
     """List the tiles (row-major) that a first occupant on the empty ``field`` would surround."""
     fields = state.fields
     tiles = state.tiles
-    return [
-        t
-        for t, (a, b, c) in SURROUND_CHECKS[field]
-        if tiles[t] is not None and fields[a] and fields[b] and fields[c]
-    ]
+    found = []
+    # A loop, not a comprehension: CPython 3.11 gives a comprehension a frame of its own, and
+    # most fields surround nothing. Empty fields are the common miss, so they are tested first.
+    for t, a, b, c in SURROUND_CHECKS[field]:
+        if fields[a] and fields[b] and fields[c] and tiles[t] is not None:
+            found.append(t)
+    return found
 
 
 def _check_order(move: Move, surrounded: list[int]) -> tuple[int, ...]:
@@ -60,26 +66,28 @@ def _check_order(move: Move, surrounded: list[int]) -> tuple[int, ...]:
 
 def _ends_by_lair(state: State, surrounded: tuple[int, ...]) -> bool:
     tiles = state.tiles
-    new_lairs = sum(1 for t in surrounded if tiles[t] == board.LAIR)
+    new_lairs = 0
+    for t in surrounded:  # a loop: a generator would cost more than the few tiles
+        if tiles[t] == board.LAIR:
+            new_lairs += 1
     return new_lairs > 0 and state.lairs + new_lairs >= board.LAIRS
 
 
 def _draws_after(state: State, seat: int, *, dutchman: bool) -> tuple[str, ...]:
     """The decks ``seat`` may draw from after playing a Dutchman card or a sea card (§3d)."""
     hand = state.hands[seat]
-    sea_in_hand = len(hand) - sum(map(DUTCHMAN_FIELDS.__contains__, hand))
+    sea_in_hand = len(hand) - board.dutchman_cards_in(hand)
     if sea_in_hand - (0 if dutchman else 1) <= 0 or state.dutchman_left() == 0:
         return ("sea",)
     return DRAWS
 
 
-def _check_draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
-    """The deck ``move`` draws from: a sea card can always be drawn, a Dutchman card not."""
-    draw = move.get("draw")
-    if draw == "sea":
-        return "sea"
+def _dutchman_draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
+    """Check the draw of a ``move`` that draws no sea card (one can always be drawn): it may
+    only draw a Dutchman card, and only when ``seat`` may."""
     if "draw" not in move:
         raise IllegalMove("missing_draw", "Say which deck you draw from: sea or dutchman.")
+    draw = move["draw"]
     if draw != "dutchman":
         raise IllegalMove("bad_draw", f"You draw from 'sea' or 'dutchman', not {draw!r}.")
     if draw not in _draws_after(state, seat, dutchman=dutchman):
@@ -91,30 +99,32 @@ def _check_draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
     return "dutchman"
 
 
-def _card_from_hand(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
-    card = move.get("card")
+def _card_error(state: State, seat: int, card: object, *, dutchman: bool) -> IllegalMove:
+    """Why ``card`` may not be played by ``seat`` with a Dutchman (or a place) move.
+
+    The makers test a legal card in one expression and ask here only when it fails.
+    """
     if not isinstance(card, str):
         kind = "Dutchman card" if dutchman else "sea card"
-        raise IllegalMove("bad_move", f"Name the {kind} you play.")
+        return IllegalMove("bad_move", f"Name the {kind} you play.")
     if card not in (DUTCHMAN_FIELDS if dutchman else FIELD_INDEX):
         if card not in FIELD_INDEX and card not in DUTCHMAN_FIELDS:
-            raise IllegalMove("unknown_card", f"{card!r} is not a card of this game.")
+            return IllegalMove("unknown_card", f"{card!r} is not a card of this game.")
         if dutchman:
-            raise IllegalMove("bad_card", f"{card} is a sea card; play it with a place move.")
-        raise IllegalMove("bad_card", f"{card} is a Dutchman card; play it with a dutchman move.")
-    if card not in state.hands[seat]:
-        if dutchman:
-            line = card.replace("col", "column")
-            raise IllegalMove("card_not_in_hand", f"You hold no Dutchman card for {line}.")
-        raise IllegalMove("card_not_in_hand", f"You hold no sea card {card}.")
-    return card
+            return IllegalMove("bad_card", f"{card} is a sea card; play it with a place move.")
+        return IllegalMove("bad_card", f"{card} is a Dutchman card; play it with a dutchman move.")
+    # What is left to refuse it is the hand.
+    if dutchman:
+        line = card.replace("col", "column")
+        return IllegalMove("card_not_in_hand", f"You hold no Dutchman card for {line}.")
+    return IllegalMove("card_not_in_hand", f"You hold no sea card {card}.")
 
 
 def _board(state: State, seat: int, move: Move, copy: bool) -> State:
     name = move.get("tile")
-    if not isinstance(name, str) or name not in board.TILE_INDEX:
+    t = board.TILE_INDEX.get(name) if isinstance(name, str) else None
+    if t is None:
         raise IllegalMove("bad_tile", f"{name!r} is not a tile; tiles are written like B3-C4.")
-    t = board.TILE_INDEX[name]
     tile = state.tiles[t]
     if tile is None:
         raise IllegalMove("tile_gone", f"The tile at {name} has already left the board.")
@@ -132,26 +142,36 @@ def _board(state: State, seat: int, move: Move, copy: bool) -> State:
         state.boarded = state.boarded[:]
     state.supply[seat] -= 1
     state.boarded[t] = seat
-    return _next_turn(state)
+    return state
 
 
 def _place(state: State, seat: int, move: Move, copy: bool) -> State:
-    card = _card_from_hand(state, seat, move, dutchman=False)
+    card = move.get("card")
+    if not (isinstance(card, str) and card in FIELD_INDEX and card in state.hands[seat]):
+        raise _card_error(state, seat, card, dutchman=False)
     f = FIELD_INDEX[card]
     boat = move.get("boat")
     if not isinstance(boat, bool):
         raise IllegalMove("bad_move", "Say whether you place a boat: boat must be true or false.")
     occupants = state.fields[f]
-    if not boat and not occupants:
-        raise IllegalMove(
-            "field_empty_must_place", f"{card} is empty, so you must place a boat there."
-        )
-    if boat and len(occupants) >= CAPACITY[f]:
+    surrounded: list[int] = []
+    if not boat:
+        if not occupants:
+            raise IllegalMove(
+                "field_empty_must_place", f"{card} is empty, so you must place a boat there."
+            )
+    elif not occupants:  # only a field's first boat can surround a tile
+        surrounded = surrounded_by(state, f)
+    elif len(occupants) >= CAPACITY[f]:
         held = "one boat" if CAPACITY[f] == 1 else "two boats"
         raise IllegalMove("field_full", f"{card} already holds {held}; take 2 chests instead.")
-    order = _check_order(move, surrounded_by(state, f) if boat and not occupants else [])
-    ends = bool(order) and _ends_by_lair(state, order)
-    draw = None if ends else _check_draw(state, seat, move, dutchman=False)
+    # Most placements surround nothing and name no order: nothing to check then.
+    order = _check_order(move, surrounded) if surrounded or "order" in move else ()
+    ends = _ends_by_lair(state, order) if order else False
+    if ends:
+        draw = None
+    elif (draw := move.get("draw")) != "sea":  # the common draw is told here, without a call
+        draw = _dutchman_draw(state, seat, move, dutchman=False)
     if copy:
         state = _hand_copied(state, seat)
         state.sea_discard = state.sea_discard[:]
@@ -164,7 +184,7 @@ def _place(state: State, seat: int, move: Move, copy: bool) -> State:
             _copy_surround_parts(state)
     state.sea_discard.append(card)
     if boat:
-        state.fields[f] = (*occupants, seat)
+        state.fields[f] = occupants + (seat,)
         state.supply[seat] -= 1
     else:
         state.chests[seat] += board.CHESTS_INSTEAD_OF_BOAT
@@ -172,7 +192,9 @@ def _place(state: State, seat: int, move: Move, copy: bool) -> State:
 
 
 def _dutchman(state: State, seat: int, move: Move, copy: bool) -> State:
-    card = _card_from_hand(state, seat, move, dutchman=True)
+    card = move.get("card")
+    if not (isinstance(card, str) and card in DUTCHMAN_FIELDS and card in state.hands[seat]):
+        raise _card_error(state, seat, card, dutchman=True)
     name = move.get("field")
     if not isinstance(name, str) or name not in FIELD_INDEX:
         raise IllegalMove("bad_field", f"{name!r} is not a field; fields are written like C3.")
@@ -193,7 +215,10 @@ def _dutchman(state: State, seat: int, move: Move, copy: bool) -> State:
         )
     order = _check_order(move, surrounded)
     ends = _ends_by_lair(state, order)
-    draw = None if ends else _check_draw(state, seat, move, dutchman=True)
+    if ends:
+        draw = None
+    elif (draw := move.get("draw")) != "sea":
+        draw = _dutchman_draw(state, seat, move, dutchman=True)
     if copy:
         state = _hand_copied(state, seat)
         state.dutchman_discard = state.dutchman_discard[:]
@@ -249,12 +274,15 @@ def _copy_surround_parts(state: State) -> None:
 
 def _resolve(state: State, t: int) -> None:
     """Carry out the surround of tile ``t`` (rules §5–§6)."""
-    tile = state.tiles[t]
-    owner = state.boarded[t]
-    state.tiles[t] = None
-    state.boarded[t] = None
+    tiles = state.tiles
+    boarded = state.boarded
+    tile = tiles[t]
+    owner = boarded[t]
+    tiles[t] = None
+    boarded[t] = None
     fields = state.fields
-    around = [p for f in board.TILE_FIELDS[t] for p in fields[f]]
+    a, b, c, d = board.TILE_FIELDS[t]
+    around = fields[a] + fields[b] + fields[c] + fields[d]
     chests = state.chests
     if tile == board.LAIR:
         state.lairs += 1
@@ -265,7 +293,8 @@ def _resolve(state: State, t: int) -> None:
     elif owner is not None:
         assert tile is not None
         payout = board.SHIPS[tile][1]
-        total = payout * sum(1 for p in around if p != owner)
+        own = around.count(owner)
+        total = payout * (len(around) - own)
         shortfall = total - chests[owner]
         state.supply[owner] += 1
         if shortfall > 0:
@@ -273,17 +302,17 @@ def _resolve(state: State, t: int) -> None:
                 state.supply[owner] -= 1
             state.credit[owner] += shortfall
             chests[owner] += shortfall
-        chests[owner] -= total
+        # Every boat around is paid, the owner's own too: his pay for those comes straight back.
+        chests[owner] -= total + payout * own
         for p in around:
-            if p != owner:
-                chests[p] += payout
+            chests[p] += payout
         state.ships[owner] = [*state.ships[owner], tile]  # a new list: apply shares the old one
 
 
 def _finish_card(
     state: State, seat: int, card: str, order: tuple[int, ...], ends: bool, draw: str | None
 ) -> State:
-    """Take ``card`` from the hand, resolve the surrounds, draw a card, pass the turn."""
+    """Take ``card`` from the hand, resolve the surrounds, draw a card."""
     hand = state.hands[seat]
     hand.remove(card)
     for t in order:
@@ -291,27 +320,24 @@ def _finish_card(
     if ends:
         state.end_reason = "last_lair"
     elif draw == "sea":
-        if state.sea_top == len(state.sea_deck):
+        top = state.sea_top
+        if top == len(state.sea_deck):
             state.end_reason = "sea_deck_empty"
         else:
-            hand.append(state.sea_deck[state.sea_top])
-            state.sea_top += 1
+            hand.append(state.sea_deck[top])
+            state.sea_top = top + 1
     else:
-        hand.append(state.dutchman_deck[state.dutchman_top])
-        state.dutchman_top += 1
-    return _next_turn(state)
-
-
-def _next_turn(state: State) -> State:
-    state.moves += 1
-    if state.end_reason is None:
-        state.turn = turn = (state.turn + 1) % len(state.players)
-        if state.supply[turn] == 0:
-            state.end_reason = "no_boats"
+        top = state.dutchman_top
+        hand.append(state.dutchman_deck[top])
+        state.dutchman_top = top + 1
     return state
 
 
-_MAKERS = {"place": _place, "board": _board, "dutchman": _dutchman}
+_MAKERS: dict[object, Callable[[State, int, Move, bool], State]] = {
+    "place": _place,
+    "board": _board,
+    "dutchman": _dutchman,
+}
 
 
 def _make(state: State, player: object, move: object, copy: bool) -> State:
@@ -322,12 +348,20 @@ def _make(state: State, player: object, move: object, copy: bool) -> State:
     if not isinstance(move, dict):
         raise IllegalMove("bad_move", "A move must be an object with a type.")
     kind = move.get("type")
-    make = _MAKERS.get(kind) if isinstance(kind, str) else None
-    if make is None:
+    try:
+        make = _MAKERS[kind]
+    except (KeyError, TypeError):  # TypeError: an unhashable type, such as a list
         raise IllegalMove(
             "bad_move", f"A move's type must be board, place or dutchman, not {kind!r}."
-        )
-    return make(state, state.turn, move, copy)
+        ) from None
+    state = make(state, state.turn, move, copy)
+    # Every move ends by passing the turn, here rather than in each maker: one call fewer.
+    state.moves += 1
+    if state.end_reason is None:
+        state.turn = turn = (state.turn + 1) % len(state.players)
+        if state.supply[turn] == 0:
+            state.end_reason = "no_boats"
+    return state
 
 
 def apply(state: State, player: str, move: Move) -> State:

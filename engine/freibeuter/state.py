@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain, repeat
+from itertools import chain
 
 from engine.base import GameState, IllegalMove, check_players
 from engine.freibeuter import board
@@ -91,9 +91,14 @@ def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:
 
 
 def _string_list(value: object, what: str) -> list[str]:
-    if not isinstance(value, list) or not all(map(isinstance, value, repeat(str))):
-        raise IllegalMove("invalid_setup", f"The setup's {what} must be a list of strings.")
-    return value
+    if isinstance(value, list):
+        try:
+            "".join(value)  # refuses any item that is not a str, faster than a test of each
+        except TypeError:
+            pass
+        else:
+            return value
+    raise IllegalMove("invalid_setup", f"The setup's {what} must be a list of strings.")
 
 
 def _describe(counter: Counter[str]) -> str:
@@ -144,7 +149,7 @@ def start(players: Sequence[str], setup: object) -> State:
     hands = []
     for player in players:
         hand = _string_list(raw_hands[player], f"hand of {player}")
-        dutch = sum(map(board.DUTCHMAN_FIELDS.__contains__, hand))
+        dutch = board.dutchman_cards_in(hand)
         if dutch != board.HAND_DUTCHMAN_CARDS or len(hand) != board.HAND_SEA_CARDS + dutch:
             raise IllegalMove(
                 "invalid_setup",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from django.core.cache import cache
@@ -127,20 +128,23 @@ def fold(
     stored = list(stored)
     from_creation = state is None
     in_place = replay is None and (from_creation or owned)
-    undone = _undone_moves(stored) if in_place else set()
+    # The indexes of the moves made on a copy: all of them, or those a takeback undoes next.
+    copied = _undone_moves(stored) if in_place else range(len(stored))
     apply, apply_in_place = engine.apply, engine.apply_in_place
-    upcast = events.upcast if events.UPCASTERS else None  # without upcasters every shape is current
+    upcast = events.upcast
+    # Only these event types have old shapes to upcast: the others are read as they are stored.
+    upcast_types = {event_type for event_type, _ in events.UPCASTERS}
     move_type = events.MOVE
     before_last_move: Any = None
     for index, (seq, event_type, version, raw) in enumerate(stored):
-        payload = raw if upcast is None else upcast(event_type, version, raw)
+        payload = upcast(event_type, version, raw) if event_type in upcast_types else raw
         try:
             if event_type == move_type:
                 if state is None:
                     raise IllegalMove(
                         "no_game_created", "A move comes before the game was created."
                     )
-                if in_place and index not in undone:
+                if index not in copied:
                     apply_in_place(state, payload["player"], payload["move"])
                     before_last_move = None
                 else:
@@ -172,7 +176,9 @@ def fold(
 def _undone_moves(stored: list[tuple[int, str, int, Any]]) -> set[int]:
     """The indexes in ``stored`` of the moves a ``move_taken_back`` undoes (the next move event
     after each is the takeback)."""
-    undone = set()
+    undone: set[int] = set()
+    if events.MOVE_TAKEN_BACK not in map(itemgetter(1), stored):  # the common case, in C
+        return undone
     taken_back = False
     for index in range(len(stored) - 1, -1, -1):
         event_type = stored[index][1]

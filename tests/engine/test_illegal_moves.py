@@ -98,6 +98,7 @@ CASES = [
     ("bad_move", opening, "Volker", {"card": "F4"}, ["board, place or dutchman", "None"]),
     ("bad_move", opening, "Volker", {"type": "attack"}, ["board, place or dutchman", "'attack'"]),
     ("bad_move", opening, "Volker", {"type": 3}, ["board, place or dutchman"]),
+    ("bad_move", opening, "Volker", {"type": ["place"]}, ["board, place or dutchman", "['place']"]),
     ("bad_move", opening, "Volker", {"type": "place", "boat": True, "draw": "sea"}, ["sea card"]),
     ("bad_move", opening, "Volker", place(["F4"]), ["sea card"]),
     ("bad_move", opening, "Volker", {"type": "place", "card": "F4", "draw": "sea"}, ["boat"]),
@@ -119,6 +120,7 @@ CASES = [
     ("missing_draw", opening, "Volker", {"type": "place", "card": "F4", "boat": True}, ["sea"]),
     ("bad_draw", opening, "Volker", place("F4", draw="up"), ["'up'"]),
     ("bad_draw", opening, "Volker", place("F4", draw=None), ["None"]),
+    ("bad_draw", opening, "Volker", place("F4", draw=["sea"]), ["['sea']"]),
     ("must_draw_sea", short_of_sea_cards, "Volker", place("A7", draw="dutchman"), ["no sea card"]),
     # the Flying Dutchman
     ("bad_field", midgame, "Volker", dutchman("row 4", "H4"), ["'H4'"]),
@@ -136,6 +138,7 @@ CASES = [
     ("bad_tile", opening, "Volker", board("Z9-Z10"), ["'Z9-Z10'", "B3-C4"]),
     ("bad_tile", opening, "Volker", board("C4-B3"), ["'C4-B3'"]),
     ("bad_tile", opening, "Volker", board(None), ["None"]),
+    ("bad_tile", opening, "Volker", board(["B3-C4"]), ["['B3-C4']"]),
     ("bad_tile", opening, "Volker", {"type": "board"}, ["None"]),
     ("tile_gone", midgame, "Volker", board("A1-B2"), ["A1-B2"]),
     ("not_a_ship", opening, "Volker", board("C3-D4"), ["C3-D4", "pirate lair"]),

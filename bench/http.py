@@ -201,7 +201,8 @@ def _start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int) 
 
 def _cpu_seconds(root: int) -> float:
     """The user and system CPU so far of process ``root`` and its children (Linux's /proc):
-    the server's cost, which the other load of a shared machine barely changes."""
+    the server's cost, which the other load of a shared machine changes far less than the
+    latencies."""
     total = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:

@@ -1,7 +1,7 @@
 """HTTP benchmark of the service: gunicorn on PostgreSQL, 16 concurrent players (DESIGN §8).
 
     .venv/bin/python bench/http.py [--mode hotseat|seats] [--players 16] [--seconds 30]
-                                   [--workers 4] [--threads 4] [--database freibeuter_bench]
+                                   [--workers N] [--threads N] [--database freibeuter_bench]
 
 It (re)creates its own database (``--database``, ``freibeuter_bench``) on the PostgreSQL of
 ``BENCH_DATABASE_URL`` (default: the local server), migrates it, deals 4-seat
@@ -42,6 +42,8 @@ import http.client  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
+import runpy  # noqa: E402
+import select  # noqa: E402
 import signal  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
@@ -54,6 +56,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SEATS = ("Ann", "Ben", "Cy", "Dee")
 GAMES_PER_PLAYER = 4
 DATABASE = "freibeuter_bench"
+DROPPED = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError)
+"""How a connection the server has closed shows when a request is sent on it."""
 
 
 def _bench_env(port: int, database: str) -> dict[str, str]:
@@ -178,7 +182,8 @@ def _start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int) 
         "256",
         "--log-level",
         "warning",
-        "--preload",
+        "--config",
+        "python:freibeuter_site.gunicorn_conf",  # the service's own settings (preload too)
     ]
     server = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
     deadline = time.monotonic() + 30
@@ -192,6 +197,21 @@ def _start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int) 
             time.sleep(0.2)
     server.kill()
     raise SystemExit("gunicorn did not come up")
+
+
+def _cpu_seconds(root: int) -> float:
+    """The user and system CPU so far of process ``root`` and its children (Linux's /proc):
+    the server's cost, which the other load of a shared machine changes far less than the
+    latencies."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:  # the process has just ended
+            continue
+        if root in (int(stat.parent.name), int(fields[1])):
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 class Player(threading.Thread):
@@ -208,13 +228,20 @@ class Player(threading.Thread):
         self.finished_games = 0
 
     def _call(self, kind: str, method: str, path: str, token: str, body: Any = None) -> Any:
+        """The answer's JSON; ``None`` (an error) when the connection broke under a POST."""
         headers = {"Authorization": f"Seat {token}"}
         data = None
         if body is not None:
             data = json.dumps(body)
             headers["Content-Type"] = "application/json"
         started = time.perf_counter()
-        response = self._exchange(method, path, data, headers)
+        try:
+            response = self._exchange(method, path, data, headers)
+        except DROPPED:
+            if method == "GET":
+                raise
+            self.errors += 1
+            return None
         payload = json.loads(response.read())
         self.timings[kind].append((time.perf_counter() - started) * 1000)
         if response.status >= 300:
@@ -224,13 +251,25 @@ class Player(threading.Thread):
     def _exchange(
         self, method: str, path: str, data: str | None = None, headers: dict[str, str] | None = None
     ) -> http.client.HTTPResponse:
-        """Send one request and get its answer, once more on a new connection if the server had
-        closed the idle keep-alive one (as a browser does: such a request was never read)."""
+        """Send one request and get its answer, as a careful client does.
+
+        A keep-alive connection that the server closed while it was idle (readable with
+        nothing asked: its end of the stream) is replaced before sending, as urllib3 does,
+        so such a request is never lost. If the connection breaks once the request is out,
+        the server may have read it: a GET is sent again on a new connection, a POST is not
+        (a move is never sent twice; ``DROPPED`` is raised, and the player reads the game
+        again to see whether it went in).
+        """
+        sock = self.connection.sock
+        if sock is not None and select.select([sock], [], [], 0)[0]:
+            self.connection.close()
         try:
             self.connection.request(method, path, body=data, headers=headers or {})
             return self.connection.getresponse()
-        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+        except DROPPED:
             self.connection.close()
+            if method != "GET":
+                raise
         self.connection.request(method, path, body=data, headers=headers or {})
         return self.connection.getresponse()
 
@@ -415,8 +454,16 @@ def main() -> int:
     parser.add_argument("--mode", choices=["hotseat", "seats", "pages"], default="hotseat")
     parser.add_argument("--games", type=int, default=100_000, help="games under way (pages)")
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4)
+    conf = runpy.run_path(str(ROOT / "freibeuter_site" / "gunicorn_conf.py"))
+    parser.add_argument(
+        "--workers", type=int, default=conf["workers"], help="default: the service's"
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=conf["threads"],
+        help="1: sync workers; default: the service's",
+    )
     parser.add_argument("--port", type=int, default=8731)
     parser.add_argument("--database", default=DATABASE, help="(re)created for the run")
     args = parser.parse_args()
@@ -447,13 +494,16 @@ def main() -> int:
                 ]
         for player in players:
             player.warm_up()
-        started = time.monotonic()
+        started, cpu_before = time.monotonic(), _cpu_seconds(server.pid)
+        client_before = time.process_time()
         for player in players:
             player.stop_at = started + args.seconds
             player.start()
         for player in players:
             player.join(timeout=args.seconds + 60)
         elapsed = time.monotonic() - started
+        server_cpu = _cpu_seconds(server.pid) - cpu_before
+        client_cpu = time.process_time() - client_before
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
@@ -463,6 +513,15 @@ def main() -> int:
         _report_pages(players, elapsed, server_name, args.games)  # type: ignore[arg-type]
     else:
         _report(players, elapsed, args.mode, server_name)
+        requests = sum(len(times) for player in players for times in player.timings.values())
+        for name, seconds, whose in (
+            ("server", server_cpu, "gunicorn's processes"),
+            ("client", client_cpu, "this load process, on the same cores"),
+        ):
+            print(
+                f"  {name} CPU       {seconds * 1000 / max(requests, 1):6.2f} ms a request "
+                f"({seconds / elapsed * 100:.0f} % of a core; {whose})"
+            )
     print(
         f"  machine          {os.cpu_count()} cores, load average {load_before:.2f} before the run"
     )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -21,6 +20,7 @@ from games.models import Game, Seat
 from games.play import selectors, services
 from games.play.links import seat_link, seat_token
 from games.store.loading import engine_for
+from games.store.rows import game_rows
 
 ERROR_MEANINGS = {
     400: "Malformed input, or a move its game's rules refuse (the engine's code and message).",
@@ -120,9 +120,8 @@ class GameDetailView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)
         seat = caller_seat(request, game)
-        prefetch_related_objects([game], "seats")
-        output = io.GameOutput(game).data
-        output["you"] = None if seat is None else io.SeatOutput(seat).data
+        output = io.game_output(game, game_rows(Seat, game))
+        output["you"] = None if seat is None else io.seat_output(seat)
         output["view"] = selectors.game_state(game=game, seat=seat)
         return Response(output)
 

@@ -1,0 +1,54 @@
+"""The service's gunicorn settings: a threaded worker a core unless the environment says more."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Iterator
+
+import pytest
+from gunicorn.config import KNOWN_SETTINGS
+
+from freibeuter_site import gunicorn_conf
+
+
+@pytest.fixture
+def settings(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], dict[str, object]]]:
+    """Read the settings afresh under the environment as the test has set it."""
+    monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
+    monkeypatch.delenv("WEB_THREADS", raising=False)
+
+    def read() -> dict[str, object]:
+        module = importlib.reload(gunicorn_conf)
+        return {
+            name: value
+            for name, value in vars(module).items()
+            if not name.startswith("_") and isinstance(value, int | str)
+        }
+
+    yield read
+    monkeypatch.undo()
+    importlib.reload(gunicorn_conf)
+
+
+def test_it_names_only_settings_gunicorn_knows(settings: Callable[[], dict[str, object]]) -> None:
+    names = set(settings())
+    assert names and names <= {setting.name for setting in KNOWN_SETTINGS}
+
+
+def test_it_runs_a_threaded_worker_a_core_by_default(
+    settings: Callable[[], dict[str, object]],
+) -> None:
+    found = settings()
+    assert found["workers"] == os.cpu_count()
+    assert found["worker_class"] == "gthread" and found["threads"] == 8
+    assert found["preload_app"] is True
+
+
+def test_it_takes_the_counts_from_the_environment(
+    settings: Callable[[], dict[str, object]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WEB_CONCURRENCY", "3")
+    monkeypatch.setenv("WEB_THREADS", "5")
+    found = settings()
+    assert (found["workers"], found["threads"]) == (3, 5)

@@ -88,8 +88,10 @@ class GameListView(APIView):
             status=query.get("status"), kind=query.get("kind"), player=query.get("player")
         )
         paginator = GamePagination()
-        page = paginator.paginate_queryset(games, request, view=self)
-        return paginator.get_paginated_response(io.GameOutput(page, many=True).data)
+        rows = games.values(*io.GAME_FIELDS)
+        page: list[dict[str, Any]] = paginator.paginate_queryset(rows, request, view=self) or []
+        seats = selectors.listed_seats([game["id"] for game in page], io.SEAT_FIELDS)
+        return paginator.get_paginated_response(io.listed_games_output(page, seats))
 
     @extend_schema(
         operation_id="games_create",

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import OuterRef, QuerySet, Subquery
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import localtime
 from django.utils.translation import gettext
 
 from games.display import game_label, local_time
@@ -94,23 +95,19 @@ def _players(
     tag, the score once the game is over. Built here rather than by a loop in the template:
     a page shows eighty of them, and the template engine's cost is per tag."""
     bot = format_html(' <span class="tag">{}</span>', gettext("bot"))
+    over = game.status == Game.Status.FINISHED
     lines = []
     for seat in seats:
-        name = player_name(seat["display_name"], profiles)
-        if seat["display_name"] in game.to_move and game.status in UNDER_WAY:
-            name = format_html("<strong>{}</strong>", name)
+        name = seat["display_name"]
+        shown = player_name(name, profiles)  # escaped, as every part joined here
+        if name in game.to_move and game.status in UNDER_WAY:
+            shown = mark_safe(f"<strong>{shown}</strong>")
+        score = f" {escape(game.scores.get(name))}" if over else ""
         lines.append(
-            format_html(
-                '<span class="who">{} {}{}{}</span>',
-                mark_svg(marks[seat["display_name"]]),
-                name,
-                bot if seat["is_bot"] else "",
-                format_html(" {}", game.scores.get(seat["display_name"]))
-                if game.status == Game.Status.FINISHED
-                else "",
-            )
+            f'<span class="who">{mark_svg(marks[name])} {shown}{bot if seat["is_bot"] else ""}'
+            f"{score}</span>"
         )
-    return SafeString("<br>".join(lines))
+    return mark_safe("<br>".join(lines))
 
 
 def _row(
@@ -150,6 +147,11 @@ def _row(
         "last": last,
         "last_at": game.last_move_at,  # type: ignore[attr-defined]
         "deadline": deadline,
+        # the <time> element's moment, in the current zone (as the ``date`` filter would write
+        # it, which formats character by character)
+        "deadline_datetime": localtime(deadline).strftime("%Y-%m-%dT%H:%M:%S%z")
+        if deadline
+        else "",
         "deadline_local": local_time(deadline.isoformat() if deadline else None, time_zone),
     }
 

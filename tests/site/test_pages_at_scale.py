@@ -93,9 +93,7 @@ def test_the_player_filter_is_an_exists_on_the_seats_name_index(db: None, client
     assert "seat_name_game" in game_list(player="Rosa").order_by("-id")[:51].explain()
 
 
-def test_the_game_list_writes_each_game_as_the_game_output_does(
-    db: None, client: Client
-) -> None:
+def test_the_game_list_writes_each_game_as_the_game_output_does(db: None, client: Client) -> None:
     """The list's plain rows give the JSON ``GameOutput`` gives the detail view: deadlines
     (a game's and a seat's), bots, scores and winners of a finished game included."""
     waiting = game_create(

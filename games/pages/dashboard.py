@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import OuterRef, QuerySet, Subquery
+from django.template.loader import render_to_string
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
@@ -34,6 +35,7 @@ MINE_LIMIT = 200
 FILTERS = ("", "mine", "waiting", "finished")
 UNDER_WAY = (Game.Status.ACTIVE, Game.Status.PAUSED)
 SEAT_FIELDS = ("display_name", "is_bot", "player_id")
+STATUS_TEMPLATE = "games/_status.html"
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,15 @@ def _rows(games: list[Game], email: str | None, time_zone: str) -> list[dict[str
         own = Seat.objects.filter(game_id__in=ids, email__iexact=email).order_by("position")
         for seat in own.only("game_id", "display_name", "token_version", "deadline_at"):
             mine.setdefault(seat.game_id, seat)
-    return [_row(game, seats[game.pk], players, mine.get(game.pk), time_zone) for game in games]
+    # Each status's words (``_status.html``) rendered once for the page, not once a row.
+    statuses = {
+        status: render_to_string(STATUS_TEMPLATE, {"status": status})
+        for status in {game.status for game in games}
+    }
+    return [
+        _row(game, seats[game.pk], players, mine.get(game.pk), time_zone, statuses[game.status])
+        for game in games
+    ]
 
 
 def _players(
@@ -116,6 +126,7 @@ def _row(
     players: dict[int, Player],
     mine: Seat | None,
     time_zone: str,
+    status: str,
 ) -> dict[str, Any]:
     kind = kind_of(game.kind)
     marks = kind.seat_marks([seat["display_name"] for seat in seats])
@@ -137,6 +148,7 @@ def _row(
     return {
         "game": game,
         "label": game_label(game),
+        "status": status,
         "link": f"/play/{seat_token(mine)}/" if mine else f"/games/{game.pk}/",
         "players": _players(game, seats, marks, profiles),
         "profiles": profiles,

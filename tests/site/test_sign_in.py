@@ -134,6 +134,7 @@ def test_the_dashboard_shows_a_signed_in_player_his_own_seats_first(
     anne = first.seats.get(display_name="Anne")
     assert f'href="/play/{seat_token(anne)}/"' in mine and not re.search(r'href="/games/\d', mine)
     assert mine.count('<tr class="waiting">') == 2 and mine.count("tag-turn") == 2
+    assert mine.count("Freibeuter · under way") == 2  # each row's kind and status
     assert f'<time datetime="{due.strftime("%Y-%m-%dT%H:%M:%S")}+0000"' in mine
     assert "(Asia/Tokyo)" in mine and "<strong>Anne</strong>" in mine
     assert f'href="/games/{other.pk}/"' in listed

@@ -20,7 +20,7 @@ from games.models import Game, Seat
 from games.play import selectors, services
 from games.play.links import seat_link, seat_token
 from games.store.loading import engine_for
-from games.store.rows import game_rows
+from games.store.rows import game_seats
 
 ERROR_MEANINGS = {
     400: "Malformed input, or a move its game's rules refuse (the engine's code and message).",
@@ -88,8 +88,10 @@ class GameListView(APIView):
             status=query.get("status"), kind=query.get("kind"), player=query.get("player")
         )
         paginator = GamePagination()
-        page = paginator.paginate_queryset(games, request, view=self)
-        return paginator.get_paginated_response(io.GameOutput(page, many=True).data)
+        rows = games.values(*io.GAME_FIELDS)
+        page: list[dict[str, Any]] = paginator.paginate_queryset(rows, request, view=self) or []
+        seats = selectors.listed_seats([game["id"] for game in page], io.SEAT_FIELDS)
+        return paginator.get_paginated_response(io.listed_games_output(page, seats))
 
     @extend_schema(
         operation_id="games_create",
@@ -120,7 +122,7 @@ class GameDetailView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)
         seat = caller_seat(request, game)
-        output = io.game_output(game, game_rows(Seat, game))
+        output = io.game_output(game, game_seats(game))
         output["you"] = None if seat is None else io.seat_output(seat)
         output["view"] = selectors.game_state(game=game, seat=seat)
         return Response(output)

@@ -12,20 +12,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
+from django.template.loader import render_to_string
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import localtime
+from django.utils.translation import gettext
 
 from games.display import game_label, local_time
 from games.kinds import kind_of
-from games.models import Event, Game, Seat
+from games.models import Event, Game, Player, Seat
+from games.pictures.marks import Mark, mark_svg
 from games.play.links import seat_token
-from games.players.profiles import profile_links
+from games.play.selectors import listed_seats
+from games.players.profiles import profile_url
 from games.store import events
+from games.templatetags.players import player_name
 from games.timecontrol.deadlines import deadline_for
 
 PAGE_SIZE = 20
 MINE_LIMIT = 200
 FILTERS = ("", "mine", "waiting", "finished")
 UNDER_WAY = (Game.Status.ACTIVE, Game.Status.PAUSED)
+SEAT_FIELDS = ("display_name", "is_bot", "player_id")
+STATUS_TEMPLATE = "games/_status.html"
 
 
 @dataclass(frozen=True)
@@ -58,30 +68,73 @@ def _page_number(page: str | int) -> int:
 
 def _with_last_move(games: QuerySet[Game]) -> QuerySet[Game]:
     latest = Event.objects.filter(game=OuterRef("pk"), type=events.MOVE).order_by("-seq")
-    seats = Seat.objects.select_related("player").only(
-        "id",
-        "game_id",
-        "position",
-        "display_name",
-        "email",
-        "is_bot",
-        "token_version",
-        "deadline_at",
-        "player__handle",
-        "player__deleted_at",
-    )
     return games.annotate(
         last_move_payload=Subquery(latest.values("payload")[:1]),
         last_move_version=Subquery(latest.values("version")[:1]),
         last_move_at=Subquery(latest.values("created_at")[:1]),
-    ).prefetch_related(Prefetch("seats", queryset=seats))
+    )
 
 
-def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
-    seats = list(game.seats.all())
+def _rows(games: list[Game], email: str | None, time_zone: str) -> list[dict[str, Any]]:
+    """The rows of ``games``: their seats read as plain rows in one query (a page shows
+    eighty), the accounts of those who have one and the reader's own seats in one more each."""
+    ids = [game.pk for game in games]
+    seats = listed_seats(ids, SEAT_FIELDS)
+    accounts = {seat["player_id"] for rows in seats.values() for seat in rows} - {None}
+    players = Player.objects.in_bulk(accounts) if accounts else {}
+    mine: dict[int, Seat] = {}
+    if email:
+        own = Seat.objects.filter(game_id__in=ids, email__iexact=email).order_by("position")
+        for seat in own.only("game_id", "display_name", "token_version", "deadline_at"):
+            mine.setdefault(seat.game_id, seat)
+    # Each status's words (``_status.html``) rendered once for the page, not once a row.
+    statuses = {
+        status: render_to_string(STATUS_TEMPLATE, {"status": status})
+        for status in {game.status for game in games}
+    }
+    return [
+        _row(game, seats[game.pk], players, mine.get(game.pk), time_zone, statuses[game.status])
+        for game in games
+    ]
+
+
+def _players(
+    game: Game, seats: list[dict[str, Any]], marks: dict[str, Mark], profiles: dict[str, str]
+) -> SafeString:
+    """A row's players, one a line in seat order: mark, name (strong while to move), a bot's
+    tag, the score once the game is over. Built here rather than by a loop in the template:
+    a page shows eighty of them, and the template engine's cost is per tag."""
+    bot = format_html(' <span class="tag">{}</span>', gettext("bot"))
+    over = game.status == Game.Status.FINISHED
+    lines = []
+    for seat in seats:
+        name = seat["display_name"]
+        shown = player_name(name, profiles)  # escaped, as every part joined here
+        if name in game.to_move and game.status in UNDER_WAY:
+            shown = mark_safe(f"<strong>{shown}</strong>")
+        score = f" {escape(game.scores.get(name))}" if over else ""
+        lines.append(
+            f'<span class="who">{mark_svg(marks[name])} {shown}{bot if seat["is_bot"] else ""}'
+            f"{score}</span>"
+        )
+    return mark_safe("<br>".join(lines))
+
+
+def _row(
+    game: Game,
+    seats: list[dict[str, Any]],
+    players: dict[int, Player],
+    mine: Seat | None,
+    time_zone: str,
+    status: str,
+) -> dict[str, Any]:
     kind = kind_of(game.kind)
-    marks = kind.seat_marks([seat.display_name for seat in seats])
-    mine = next((seat for seat in seats if email and seat.email.lower() == email.lower()), None)
+    marks = kind.seat_marks([seat["display_name"] for seat in seats])
+    profiles = {
+        seat["display_name"]: url
+        for seat in seats
+        if (url := profile_url(players.get(seat["player_id"]))) is not None
+    }
     deadline = deadline_for(game, mine)  # the reader's own while the game waits for him
     last = None
     if game.last_move_payload is not None:  # type: ignore[attr-defined]
@@ -95,19 +148,10 @@ def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
     return {
         "game": game,
         "label": game_label(game),
+        "status": status,
         "link": f"/play/{seat_token(mine)}/" if mine else f"/games/{game.pk}/",
-        "players": [
-            {
-                "name": seat.display_name,
-                "mark": marks[seat.display_name],
-                "to_move": seat.display_name in game.to_move and game.status in UNDER_WAY,
-                "winner": seat.display_name in game.winners,
-                "bot": seat.is_bot,
-                "score": game.scores.get(seat.display_name),
-            }
-            for seat in seats
-        ],
-        "profiles": profile_links(seats=seats),
+        "players": _players(game, seats, marks, profiles),
+        "profiles": profiles,
         "mine": mine is not None,
         "waiting_for_me": mine is not None
         and game.status == Game.Status.ACTIVE
@@ -115,6 +159,11 @@ def _row(game: Game, email: str | None, time_zone: str) -> dict[str, Any]:
         "last": last,
         "last_at": game.last_move_at,  # type: ignore[attr-defined]
         "deadline": deadline,
+        # the <time> element's moment, in the current zone (as the ``date`` filter would write
+        # it, which formats character by character)
+        "deadline_datetime": localtime(deadline).strftime("%Y-%m-%dT%H:%M:%S%z")
+        if deadline
+        else "",
         "deadline_local": local_time(deadline.isoformat() if deadline else None, time_zone),
     }
 
@@ -158,11 +207,11 @@ def dashboard(*, email: str | None, show: str, page: str | int) -> dict[str, Any
     current = Page(number=number, has_next=len(ids) > PAGE_SIZE)
     # The latest-move subqueries run for the page's rows only, not for the rows skipped over.
     listed = _with_last_move(Game.objects.filter(pk__in=ids[:PAGE_SIZE]))
-    rows = [_row(game, email, time_zone) for game in listed.order_by(*ordering)]
+    rows = _rows(list(listed.order_by(*ordering)), email, time_zone)
     mine_rows: list[dict[str, Any]] = []
     if email and show == "" and current.number == 1 and mine_ids:
         mine_games = _with_last_move(Game.objects.filter(pk__in=mine_ids)).order_by("-updated_at")
-        mine_rows = [_row(game, email, time_zone) for game in mine_games[:PAGE_SIZE]]
+        mine_rows = _rows(list(mine_games[:PAGE_SIZE]), email, time_zone)
         mine_rows.sort(key=lambda row: not row["waiting_for_me"])
     return {
         "show": show,

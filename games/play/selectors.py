@@ -29,8 +29,9 @@ def game_list(
     *, status: str | None = None, kind: str | None = None, player: str | None = None
 ) -> QuerySet[Game]:
     """Games, newest first, optionally filtered by status, kind and a player's name (an
-    ``EXISTS`` on the seats' name index: no join to make distinct)."""
-    games = Game.objects.prefetch_related("seats")
+    ``EXISTS`` on the seats' name index: no join to make distinct); their seats are read by
+    :func:`listed_seats` for the page's rows only."""
+    games = Game.objects.all()
     if status:
         games = games.filter(status=status)
     if kind:
@@ -38,6 +39,16 @@ def game_list(
     if player:
         games = games.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), display_name=player)))
     return games
+
+
+def listed_seats(game_ids: list[int], fields: tuple[str, ...]) -> dict[int, list[dict[str, Any]]]:
+    """The ``fields`` of the seats of the listed games, in seat order, by game id (plain
+    rows: a list page shows hundreds of seats)."""
+    seats: dict[int, list[dict[str, Any]]] = {pk: [] for pk in game_ids}
+    rows = Seat.objects.filter(game_id__in=game_ids).order_by("game_id", "position")
+    for seat in rows.values("game_id", *fields):
+        seats[seat["game_id"]].append(seat)
+    return seats
 
 
 def seat_of_user(*, game: Game, user: User | AnonymousUser) -> Seat | None:

@@ -84,6 +84,21 @@ def seat_with_game(pk: int) -> Seat | None:
     return seat
 
 
+def game_seats(game: Game) -> list[Seat]:
+    """The seats of ``game`` by position, each linked to it (one statement, no lock)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    found = _fetched(
+        db,
+        f"SELECT {_reader(db, Seat)[0]} FROM games_seat WHERE games_seat.game_id = %s"
+        " ORDER BY games_seat.position",
+        [game.pk],
+    )
+    seats = [_made(db, Seat, values) for values in found]
+    for seat in seats:
+        seat.game = game
+    return seats
+
+
 def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
     """The game ``pk``, locked until the transaction ends (``FOR UPDATE`` of its row where the
     database has it; SQLite locks the whole database as it writes), and its seats by position,

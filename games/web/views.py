@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
@@ -63,6 +64,8 @@ def _selection(request: HttpRequest) -> dict[str, str]:
 def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, Any]:
     selection = _selection(request)
     base = request.path.removesuffix("poll/").removesuffix("confirm/")
+    # One read of the seats (with their accounts) for the table and the profile links.
+    prefetch_related_objects([game], Prefetch("seats", Seat.objects.select_related("player")))
     table = table_for(game=game, seat=seat)
     context = kind_of(game.kind).page_context(table=table, selection=selection)
     refusal = context.get("refusal")
@@ -83,7 +86,7 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
         history_url=f"{base}history/",
         move_id=secrets.token_hex(12),
         live=game.status in (Game.Status.ACTIVE, Game.Status.PAUSED),
-        profiles=profile_links(seats=game.seats.select_related("player")),
+        profiles=profile_links(seats=game.seats.all()),
     )
     return context
 

@@ -3,14 +3,18 @@ and ``?player=`` finds a name's games by the seats' name index."""
 
 from __future__ import annotations
 
+import json
 import re
+from datetime import UTC, datetime
 
 from api_helpers import get_json
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from rest_framework.renderers import JSONRenderer
 
-from games.models import Game
+from games.api.serializers import GameOutput
+from games.models import Game, Seat
 from games.pages.dashboard import PAGE_SIZE, dashboard
 from games.play.selectors import game_list
 from games.play.services import PlayerSpec, game_create
@@ -87,3 +91,30 @@ def test_the_player_filter_is_an_exists_on_the_seats_name_index(db: None, client
         plan = listed.explain()
         assert "Seq Scan" not in plan, plan
     assert "seat_name_game" in game_list(player="Rosa").order_by("-id")[:51].explain()
+
+
+def test_the_game_list_writes_each_game_as_the_game_output_does(db: None, client: Client) -> None:
+    """The list's plain rows give the JSON ``GameOutput`` gives the detail view: deadlines
+    (a game's and a seat's), bots, scores and winners of a finished game included."""
+    waiting = game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name="Anne"), PlayerSpec(name="Bot", is_bot=True)],
+        seed=1,
+    )
+    due = datetime(2030, 5, 6, 7, 8, 9, 123456, tzinfo=UTC)
+    Game.objects.filter(pk=waiting.pk).update(deadline_at=due)
+    Seat.objects.filter(game=waiting, position=0).update(deadline_at=due)
+    finished = game_create(
+        kind="freibeuter", players=[PlayerSpec(name="Cleo"), PlayerSpec(name="Dora")], seed=2
+    )
+    Game.objects.filter(pk=finished.pk).update(
+        status=Game.Status.FINISHED, to_move=[], scores={"Cleo": 7, "Dora": 3}, winners=["Cleo"]
+    )
+    games = Game.objects.filter(pk__in=[waiting.pk, finished.pk]).prefetch_related("seats")
+    expected = json.loads(JSONRenderer().render(GameOutput(games, many=True).data))
+    listed = get_json(client, "/api/games/").json()["results"]
+    assert listed == expected
+    assert listed[1]["deadline_at"] == listed[1]["seats"][0]["deadline_at"]
+    assert listed[1]["deadline_at"] == "2030-05-06T07:08:09.123456Z"
+    assert [seat["is_bot"] for seat in listed[1]["seats"]] == [False, True]
+    assert listed[0]["scores"] == {"Cleo": 7, "Dora": 3} and listed[0]["winners"] == ["Cleo"]

@@ -11,8 +11,9 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
-from games.models import Game, OutboundMail, SignInToken
+from games.models import Game, OutboundMail, Seat, SignInToken
 from games.play.accounts import SIGN_IN_LIMIT, sign_in_request, sign_in_spend
+from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
@@ -111,3 +112,31 @@ def test_my_games_marks_the_games_waiting_for_me_with_my_own_deadline(
     assert page.count('<tr class="waiting">') == 2  # Anne moves first in both
     assert "(Asia/Tokyo)" in page  # the deadline in her seat's own time zone
     assert 'class="top"' in page  # the site's header and navigation, like every page
+
+
+def test_the_dashboard_shows_a_signed_in_player_his_own_seats_first(
+    two_games: list[Game], client: Client
+) -> None:
+    """His games link to his seat (matched by address in any case), wait for him with his own
+    deadline in his time zone; a game without him links to its spectator page."""
+    other = game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name="Dora"), PlayerSpec(name="Robo", is_bot=True)],
+        seed=3,
+    )
+    due = timezone.now().replace(microsecond=0) + timedelta(days=2)
+    first = two_games[0]
+    first.seats.filter(display_name="Anne").update(deadline_at=due)
+    Seat.objects.filter(display_name="Anne").update(time_zone="Asia/Tokyo")
+    client.post(_link(client, "anne@example.org"))
+    page = client.get("/").content.decode()
+    mine, listed = page.split('id="mine-title"')[1].split("All games under way")
+    anne = first.seats.get(display_name="Anne")
+    assert f'href="/play/{seat_token(anne)}/"' in mine and not re.search(r'href="/games/\d', mine)
+    assert mine.count('<tr class="waiting">') == 2 and mine.count("tag-turn") == 2
+    assert mine.count("Freibeuter · under way") == 2  # each row's kind and status
+    assert f'<time datetime="{due.strftime("%Y-%m-%dT%H:%M:%S")}+0000"' in mine
+    assert "(Asia/Tokyo)" in mine and "<strong>Anne</strong>" in mine
+    assert f'href="/games/{other.pk}/"' in listed
+    robo = listed.split(f'href="/games/{other.pk}/"')[1].split("</tr>")[0]
+    assert "<strong>Dora</strong>" in robo and 'Robo <span class="tag">bot</span>' in robo

@@ -6,15 +6,13 @@ and :func:`game_replay`, the standing moves with the states around them and
 every event, for the history page.
 
 A snapshot is the engine state after event ``seq``, kept in the Django cache
-under ``(game, seq)``: multiples of :data:`SNAPSHOT_EVERY` (checkpoints) for
-days, any other seq a load had to fold for a few hours. A commit stores only a
-checkpoint (``games.store.projections.snapshot_on_commit``): the state at the
-head stays in the committing process (``games.store.kept``), and a reader
-elsewhere folds at most the events since the last checkpoint, then stores what
-it folded. Loading tries the seq, then the last multiple, and replays only the
-events after what it found, storing any checkpoint it folds past. The cache is
-an optimisation: a miss, an outage or garbage under a key all fall back to
-replaying from the events, which are the truth.
+under ``(game, seq)``: every seq for a few hours (the next move needs the
+latest), multiples of :data:`SNAPSHOT_EVERY` for days. Loading tries the
+latest seq, then the last multiple, and replays only the events after what it
+found, storing any multiple it folds past on the way (so a game whose
+snapshots were evicted folds from its start once, not at every load). The
+cache is an optimisation: a miss, an outage or garbage under a key all fall
+back to replaying from the events, which are the truth.
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ from engine.record import replay
 from games.models import Event, Game
 from games.play.selectors import game_legal_moves
 from games.play.services import move_submit
-from games.store.kept import kept_state
 from games.store.loading import SNAPSHOT_EVERY, _key, load_state
 
 
@@ -83,25 +82,14 @@ def test_it_replays_only_the_tail_after_a_checkpoint(
 
 
 def test_it_keeps_a_snapshot_only_of_committed_moves(game: Game) -> None:
-    game = _play(game, SNAPSHOT_EVERY - 2)
-    assert game.last_seq == SNAPSHOT_EVERY - 1, "the next move is a checkpoint"
-    seat = game.seats.get(display_name=game.to_move[0])
-    move = game_legal_moves(game=game, seat=seat)[0]
+    anne = game.seats.get(position=0)
+    move = game_legal_moves(game=game, seat=anne)[0]
     with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
-        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
-    key = _key(game, SNAPSHOT_EVERY)
-    assert cache.get(key) is None, "no snapshot before the transaction commits"
+        move_submit(game=game, seat=anne, move=move, expected_seq=1)
+    assert cache.get(_key(game, 2)) is None, "no snapshot before the transaction commits"
     callbacks[0]()
     game.refresh_from_db()
-    assert pickle.loads(pickle.dumps(cache.get(key)[2])) == _replayed_from_scratch(game)
-
-
-def test_a_move_off_a_checkpoint_keeps_its_state_in_the_process_only(game: Game) -> None:
-    game = _play(game, 1)
-    assert cache.get(_key(game, game.last_seq)) is None, "not shared: kept in this process"
-    assert kept_state(game) == _replayed_from_scratch(game)
-    assert load_state(game) == _replayed_from_scratch(game), "another process folds the events"
-    assert cache.get(_key(game, game.last_seq)) is not None, "and shares what it folded"
+    assert pickle.loads(pickle.dumps(cache.get(_key(game, 2))[2])) == _replayed_from_scratch(game)
 
 
 def test_a_load_folding_past_a_checkpoint_stores_it(

@@ -9,7 +9,8 @@ A snapshot is the engine state after event ``seq``, kept in the Django cache
 under ``(game, seq)``: every seq for a few hours (the next move needs the
 latest), multiples of :data:`SNAPSHOT_EVERY` for days. Loading tries the
 latest seq, then the last multiple, and replays only the events after what it
-found. The
+found, storing any multiple it folds past on the way (so a game whose
+snapshots were evicted folds from its start once, not at every load). The
 cache is an optimisation: a miss, an outage or garbage under a key all fall
 back to replaying from the events, which are the truth.
 """
@@ -65,7 +66,8 @@ def _unwrap(game: Game, seq: int, value: object) -> Any:
 
 
 def store_snapshot(game: Game, seq: int, state: Any) -> None:
-    """Keep ``state`` as the snapshot of ``game`` after event ``seq`` (best effort)."""
+    """Keep ``state`` as the snapshot of ``game`` after event ``seq`` (best effort; the cache
+    pickles it at once, so the caller may go on changing it)."""
     try:
         timeout = CHECKPOINT_TIMEOUT if seq % SNAPSHOT_EVERY == 0 else LATEST_TIMEOUT
         cache.set(_key(game, seq), (game.commitment, seq, state), timeout)
@@ -224,10 +226,15 @@ def state_at(game: Game, seq: int) -> Any:
         return found[seq]
     state = found.get(base)
     start = base if state is not None else 0
+    engine = engine_for(game)
     try:
-        state = fold(engine_for(game), game.pk, state, _events(game, start, seq), owned=True)
+        if start < base:  # folding past the checkpoint: store it on the way
+            state = fold(engine, game.pk, state, _events(game, start, base), owned=True)
+            store_snapshot(game, base, state)  # pickled now, before the fold goes on in place
+            start = base
+        state = fold(engine, game.pk, state, _events(game, start, seq), owned=True)
     except _NeedsFullReplay:
-        state = fold(engine_for(game), game.pk, None, _events(game, 0, seq))
+        state = fold(engine, game.pk, None, _events(game, 0, seq))
     store_snapshot(game, seq, state)
     return state
 

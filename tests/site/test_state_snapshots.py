@@ -90,3 +90,21 @@ def test_it_keeps_a_snapshot_only_of_committed_moves(game: Game) -> None:
     callbacks[0]()
     game.refresh_from_db()
     assert pickle.loads(pickle.dumps(cache.get(_key(game, 2))[2])) == _replayed_from_scratch(game)
+
+
+def test_a_load_folding_past_a_checkpoint_stores_it(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _play(game, SNAPSHOT_EVERY + 3)
+    for seq in range(1, game.last_seq + 1):
+        cache.delete(_key(game, seq))
+    truth = _replayed_from_scratch(game)
+    assert load_state(game) == truth
+    assert cache.get(_key(game, SNAPSHOT_EVERY)) is not None
+    cache.delete(_key(game, game.last_seq))
+
+    def no_full_replay(*args: object) -> None:
+        raise AssertionError("replayed from the start despite the checkpoint stored")
+
+    monkeypatch.setattr(engine.freibeuter, "start", no_full_replay)
+    assert load_state(game) == truth

@@ -66,6 +66,21 @@ def _fetched(db: BaseDatabaseWrapper, sql: str, params: list[Any]) -> list[tuple
         return list(cursor.fetchall())
 
 
+def game_rows(model: type[Row], game: Game) -> list[Row]:
+    """The rows of ``model`` (seats) that belong to ``game``, by position, each linked to it:
+    one fixed statement."""
+    db = connections[DEFAULT_DB_ALIAS]
+    columns = _reader(db, model)[0]
+    table = model._meta.db_table
+    found = _fetched(
+        db, f"SELECT {columns} FROM {table} WHERE game_id = %s ORDER BY position", [game.pk]
+    )
+    rows = [_made(db, model, values) for values in found]
+    for each in rows:
+        each.game = game  # type: ignore[attr-defined]
+    return rows
+
+
 def seat_with_game(pk: int) -> Seat | None:
     """The seat ``pk`` with its game (``seat.game``), read by one statement, if there is one."""
     db = connections[DEFAULT_DB_ALIAS]

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from games.api import serializers as io
 from games.api.auth import caller_seat, token_claim
+from games.api.negotiation import JsonFirstNegotiation
 from games.api.pagination import GamePagination
 from games.errors import NotYourSeat
 from games.models import Game, Seat
@@ -161,6 +162,8 @@ class LegalMovesView(APIView):
 
 
 class MoveSubmitView(APIView):
+    content_negotiation_class = JsonFirstNegotiation
+
     def perform_authentication(self, request: Request) -> None:
         """Authenticate only when asked (``request.auth``): a move by seat token reads its seat
         with the game it locks (``services.move_submit_by_token``), once."""

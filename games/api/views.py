@@ -117,6 +117,8 @@ class GameListView(APIView):
 
 
 class GameDetailView(APIView):
+    content_negotiation_class = JsonFirstNegotiation
+
     def perform_authentication(self, request: Request) -> None:
         """Authenticate only when asked (``request.auth``): a seat token's seat is looked for
         among the seats read with the game, in one statement."""
@@ -145,6 +147,8 @@ def _claimed(seats: list[Seat], claim: tuple[int, object]) -> Seat | None:
 
 
 class LegalMovesView(APIView):
+    content_negotiation_class = JsonFirstNegotiation
+
     @extend_schema(operation_id="games_legal", responses={200: io.LegalMovesOutput, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)

@@ -66,3 +66,16 @@ def test_a_bad_token_is_refused_before_a_missing_game(
     assert _detail(client, missing, FORGED).status_code == 403
     assert _detail(client, missing, tokens["Anne"]).status_code == 404
     assert _detail(client, missing, None).status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/api/games/{}/", "/api/games/{}/legal/"])
+@pytest.mark.parametrize(
+    ("accept", "status"), [("*/*", 200), ("application/json", 200), ("text/html", 406)]
+)
+def test_the_gets_negotiate_as_drf_does(
+    game: Game, tokens: dict[str, str], client: Client, path: str, accept: str, status: int
+) -> None:
+    headers = {"HTTP_AUTHORIZATION": f"Seat {tokens['Anne']}", "HTTP_ACCEPT": accept}
+    response = client.get(path.format(game.pk), **headers)
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json"

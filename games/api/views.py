@@ -21,7 +21,7 @@ from games.models import Game, Seat
 from games.play import selectors, services
 from games.play.links import seat_link, seat_token
 from games.store.loading import engine_for
-from games.store.rows import game_seats
+from games.store.rows import game_rows, game_with_seats
 
 ERROR_MEANINGS = {
     400: "Malformed input, or a move its game's rules refuse (the engine's code and message).",
@@ -119,17 +119,38 @@ class GameListView(APIView):
 
 
 class GameDetailView(APIView):
+    content_negotiation_class = JsonFirstNegotiation
+
+    def perform_authentication(self, request: Request) -> None:
+        """Authenticate only when asked (``request.auth``): a seat token's seat is looked for
+        among the seats read with the game, in one statement."""
+
     @extend_schema(operation_id="games_detail", responses={200: io.GameDetailOutput, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        game = _game(request, pk)
-        seat = caller_seat(request, game)
-        output = io.game_output(game, game_seats(game))
+        found = game_with_seats(pk)
+        if found is None:  # authenticated first: a bad token is refused before a 404
+            game = _game(request, pk)
+            seats = game_rows(Seat, game)
+        else:
+            game, seats = found
+        claim = token_claim(request)
+        seat = _claimed(seats, claim) if claim is not None else None
+        if seat is None:  # no token, a session, a revoked token or another game's seat
+            seat = caller_seat(request, game)
+        output = io.game_output(game, seats)
         output["you"] = None if seat is None else io.seat_output(seat)
         output["view"] = selectors.game_state(game=game, seat=seat)
         return Response(output)
 
 
+def _claimed(seats: list[Seat], claim: tuple[int, object]) -> Seat | None:
+    """The seat of ``seats`` whose id and current token version a seat token signs, if any."""
+    return next((s for s in seats if s.pk == claim[0] and s.token_version == claim[1]), None)
+
+
 class LegalMovesView(APIView):
+    content_negotiation_class = JsonFirstNegotiation
+
     @extend_schema(operation_id="games_legal", responses={200: io.LegalMovesOutput, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)

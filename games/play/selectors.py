@@ -19,6 +19,7 @@ from games.errors import RecordHidden
 from games.models import Event, Game, Seat
 from games.store import events
 from games.store.chain import chain_events
+from games.store.kept import state_read
 from games.store.loading import engine_for, load_state
 
 VERIFY_COMMAND = "python -m engine verify RECORD COMMITMENT"
@@ -60,14 +61,14 @@ def seat_of_user(*, game: Game, user: User | AnonymousUser) -> Seat | None:
 
 def game_state(*, game: Game, seat: Seat | None) -> dict[str, Any]:
     """What ``seat`` may see of ``game`` now (``None``: a spectator)."""
-    return engine_for(game).view(load_state(game), None if seat is None else seat.display_name)
+    return engine_for(game).view(state_read(game), None if seat is None else seat.display_name)
 
 
 def game_legal_moves(*, game: Game, seat: Seat) -> list[dict[str, Any]]:
     """The moves ``seat`` may make now, sorted; ``[]`` when it is not asked to move."""
     if seat.display_name not in game.to_move or game.status != Game.Status.ACTIVE:
         return []
-    return engine_for(game).legal_moves(load_state(game), seat.display_name)
+    return engine_for(game).legal_moves(state_read(game), seat.display_name)
 
 
 def game_history(*, game: Game, after: int = 0) -> list[dict[str, Any]]:

@@ -99,32 +99,27 @@ def seat_with_game(pk: int) -> Seat | None:
     return seat
 
 
-def game_seats(game: Game) -> list[Seat]:
-    """The seats of ``game`` by position, each linked to it (one statement, no lock)."""
-    db = connections[DEFAULT_DB_ALIAS]
-    found = _fetched(
-        db,
-        f"SELECT {_reader(db, Seat)[0]} FROM games_seat WHERE games_seat.game_id = %s"
-        " ORDER BY games_seat.position",
-        [game.pk],
-    )
-    seats = [_made(db, Seat, values) for values in found]
-    for seat in seats:
-        seat.game = game
-    return seats
-
-
 def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
     """The game ``pk``, locked until the transaction ends (``FOR UPDATE`` of its row where the
     database has it; SQLite locks the whole database as it writes), and its seats by position,
     each linked to it: one statement (``None``: no such game)."""
     db = connections[DEFAULT_DB_ALIAS]
-    game_columns, seat_columns = _reader(db, Game)[0], _reader(db, Seat)[0]
     lock = ""
     if db.features.has_select_for_update_of:
         lock = " FOR UPDATE OF games_game"
     elif db.features.has_select_for_update:
         lock = " FOR UPDATE"
+    return _game_with_seats(db, pk, lock)
+
+
+def game_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
+    """The game ``pk`` and its seats by position, each linked to it, read by one statement
+    without a lock (a reader's; ``None``: no such game)."""
+    return _game_with_seats(connections[DEFAULT_DB_ALIAS], pk, "")
+
+
+def _game_with_seats(db: BaseDatabaseWrapper, pk: int, lock: str) -> tuple[Game, list[Seat]] | None:
+    game_columns, seat_columns = _reader(db, Game)[0], _reader(db, Seat)[0]
     found = _fetched(
         db,
         f"SELECT {game_columns}, {seat_columns} FROM games_game"

@@ -52,14 +52,7 @@ def kept_state(game: Game) -> Any:
     """The engine state of ``game`` (a row read locked) after its ``last_seq``: the one kept
     if it is at the row's head, else :func:`load_state`'s, kept from now on. Never change
     it in place."""
-    head = head_of(game)
-    with _lock:
-        found = _kept.get(game.pk)
-    if found is not None and found[0] == head:
-        return found[1]
-    state = load_state(game)
-    state_keep(head, state)
-    return state
+    return _state(game, reader=False)
 
 
 def state_read(game: Game) -> Any:
@@ -67,12 +60,16 @@ def state_read(game: Game) -> Any:
     but ``game`` is a row read without a lock, so a writer of this process may have kept a
     later head meanwhile; what is loaded here is kept only if it is not older than what is
     kept (seqs only grow: a takeback is an event too). Never change it in place."""
+    return _state(game, reader=True)
+
+
+def _state(game: Game, *, reader: bool) -> Any:
     head = head_of(game)
     with _lock:
         found = _kept.get(game.pk)
     if found is not None and found[0] == head:
         return found[1]
     state = load_state(game)
-    if found is None or found[0][1] != head[1] or found[0][2] < head[2]:
+    if not reader or found is None or found[0][1] != head[1] or found[0][2] < head[2]:
         state_keep(head, state)
     return state

@@ -19,6 +19,7 @@ from django.utils import translation
 from games.models import Game, Seat
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
+from games.store import kept
 
 PLAYERS = ("Anne", "Bart", "Cleo")
 
@@ -81,3 +82,17 @@ def anne(db: None) -> Seat:
 def tokens(game: Game) -> dict[str, str]:
     """Each player's seat token in ``game``."""
     return {seat.display_name: seat_token(seat) for seat in game.seats.all()}
+
+
+@pytest.fixture
+def state_loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The seqs at which a state had to be loaded (none was kept in the process at the head)."""
+    seen: list[int] = []
+    real = kept.load_state
+
+    def counted(game: Game) -> Any:
+        seen.append(game.last_seq)
+        return real(game)
+
+    monkeypatch.setattr(kept, "load_state", counted)
+    return seen

@@ -6,7 +6,6 @@ import copy
 import pickle
 from typing import Any
 
-import pytest
 from api_helpers import get_json
 from django.test import Client
 
@@ -42,26 +41,12 @@ def _move(game: Game, capture: Any, *, committed_here: bool) -> Game:
     return game
 
 
-@pytest.fixture
-def loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The seqs at which a state had to be loaded (nothing kept at the game's head)."""
-    seen: list[int] = []
-    real = kept.load_state
-
-    def counted(game: Game) -> Any:
-        seen.append(game.last_seq)
-        return real(game)
-
-    monkeypatch.setattr(kept, "load_state", counted)
-    return seen
-
-
 def test_a_get_after_another_worker_s_move_shows_the_new_state(
     game: Game,
     tokens: dict[str, str],
     client: Client,
     django_capture_on_commit_callbacks: Any,
-    loads: list[int],
+    state_loads: list[int],
 ) -> None:
     first = game.to_move[0]
     assert get_json(client, f"/api/games/{game.pk}/", tokens[first]).json()["last_seq"] == 1
@@ -74,7 +59,7 @@ def test_a_get_after_another_worker_s_move_shows_the_new_state(
     assert detail["last_seq"] == legal["seq"] == 2
     assert detail["view"] == engine_for(game).view(truth, name)
     assert legal["moves"] == engine_for(game).legal_moves(truth, name)
-    assert loads == [1, 2]  # the new head was loaded once, then kept for the legal GET
+    assert state_loads == [1, 2]  # the new head was loaded once, then kept for the legal GET
 
 
 def test_a_get_after_this_process_s_move_needs_no_load(
@@ -82,13 +67,13 @@ def test_a_get_after_this_process_s_move_needs_no_load(
     tokens: dict[str, str],
     client: Client,
     django_capture_on_commit_callbacks: Any,
-    loads: list[int],
+    state_loads: list[int],
 ) -> None:
     game = _move(game, django_capture_on_commit_callbacks, committed_here=True)
     name = game.to_move[0]
     for path in (f"/api/games/{game.pk}/", f"/api/games/{game.pk}/legal/"):
         assert get_json(client, path, tokens[name]).status_code == 200
-    assert loads == [1]  # the move's own load; both GETs found its state kept
+    assert state_loads == [1]  # the move's own load; both GETs found its state kept
 
 
 def test_a_reader_behind_a_writer_keeps_nothing_older(

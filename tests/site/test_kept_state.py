@@ -5,8 +5,6 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-import pytest
-
 from games.models import Event, Game
 from games.play.services import move_submit
 from games.play.takebacks import takeback_answer, takeback_request
@@ -37,44 +35,30 @@ def _move(game: Game, capture: Any, *, committed_here: bool = True, kind: str = 
     return game
 
 
-@pytest.fixture
-def loads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The seqs at which the write path had to load a state (nothing kept at the head)."""
-    seen: list[int] = []
-    real = kept.load_state
-
-    def counted(game: Game) -> Any:
-        seen.append(game.last_seq)
-        return real(game)
-
-    monkeypatch.setattr(kept, "load_state", counted)
-    return seen
-
-
 def test_a_move_after_this_process_s_own_needs_no_load(
-    game: Game, django_capture_on_commit_callbacks: Any, loads: list[int]
+    game: Game, django_capture_on_commit_callbacks: Any, state_loads: list[int]
 ) -> None:
     game = _move(game, django_capture_on_commit_callbacks)
     game = _move(game, django_capture_on_commit_callbacks)
     game = _move(game, django_capture_on_commit_callbacks)
-    assert loads == [1]  # the first move's state was loaded, the next two were kept
+    assert state_loads == [1]  # the first move's state was loaded, the next two were kept
     assert kept_state(game) == _truth(game)
 
 
 def test_a_move_another_worker_wrote_moves_the_key(
-    game: Game, django_capture_on_commit_callbacks: Any, loads: list[int]
+    game: Game, django_capture_on_commit_callbacks: Any, state_loads: list[int]
 ) -> None:
     game = _move(game, django_capture_on_commit_callbacks)
     kept_before = kept_state(game)
     game = _move(game, django_capture_on_commit_callbacks, committed_here=False)
     assert kept._kept[game.pk][0] != head_of(game)  # this process kept the older head only
     game = _move(game, django_capture_on_commit_callbacks)
-    assert loads == [1, game.last_seq - 1]  # the other worker's head was loaded, not the kept
+    assert state_loads == [1, game.last_seq - 1]  # the other worker's head was loaded, not the kept
     assert kept_state(game) == _truth(game) != kept_before
 
 
 def test_a_takeback_moves_the_key(
-    game: Game, django_capture_on_commit_callbacks: Any, loads: list[int]
+    game: Game, django_capture_on_commit_callbacks: Any, state_loads: list[int]
 ) -> None:
     game = _move(game, django_capture_on_commit_callbacks)
     before_takeback = _truth(game)

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from sqlite_helpers import on_sqlite
 
 SCRIPT = """
 import json
@@ -45,22 +42,8 @@ print(*(f"{name}@{seq}" for name, seq in turns.values_list("seat__display_name",
 
 
 def test_moves_by_seat_token_are_written_on_sqlite(tmp_path: Path) -> None:
-    env = {
-        **{k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}},
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        "ALLOWED_HOSTS": "testserver",
-    }
-    for args in (["migrate", "--verbosity", "0"], ["shell", "--no-imports", "-c", SCRIPT]):
-        result = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == [
+    printed = on_sqlite(tmp_path, SCRIPT, ALLOWED_HOSTS="testserver")
+    assert printed.splitlines() == [
         "201 2",
         "201 3",
         "201 4",

@@ -25,7 +25,7 @@ from games.models import Event, Game, Player, Seat
 from games.pictures.marks import Mark, mark_svg
 from games.play.links import seat_token
 from games.play.selectors import listed_seats
-from games.players.profiles import profile_url
+from games.players.profiles import profiles_of
 from games.store import events
 from games.templatetags.players import player_name
 from games.timecontrol.deadlines import deadline_for
@@ -130,11 +130,7 @@ def _row(
 ) -> dict[str, Any]:
     kind = kind_of(game.kind)
     marks = kind.seat_marks([seat["display_name"] for seat in seats])
-    profiles = {
-        seat["display_name"]: url
-        for seat in seats
-        if (url := profile_url(players.get(seat["player_id"]))) is not None
-    }
+    profiles = profiles_of((seat["display_name"], players.get(seat["player_id"])) for seat in seats)
     deadline = deadline_for(game, mine)  # the reader's own while the game waits for him
     last = None
     if game.last_move_payload is not None:  # type: ignore[attr-defined]

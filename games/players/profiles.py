@@ -140,6 +140,11 @@ def profile_links(*, seats: Iterable[Seat]) -> dict[str, str]:
     The one map every page's player names link by (``{% player_name name profiles %}``,
     ``games.templatetags.players``); give it seats read with ``select_related("player")``.
     """
-    return {
-        seat.display_name: url for seat in seats if (url := profile_url(seat.player)) is not None
-    }
+    return profiles_of((seat.display_name, seat.player) for seat in seats)
+
+
+def profiles_of(holders: Iterable[tuple[str, Player | None]]) -> dict[str, str]:
+    """Each name at a table → its player's profile, for the names whose player (``None``: no
+    account) has one: :func:`profile_links` of seats given as pairs (the dashboard reads its
+    seats as plain rows)."""
+    return {name: url for name, player in holders if (url := profile_url(player)) is not None}

@@ -254,10 +254,8 @@ def row_insert(instance: Row, *, notify: str | None = None, later: bool = False)
     transaction commits (PostgreSQL's ``NOTIFY``, in the same statement). In
     :func:`sent_together` a row written ``later`` waits for the next statement, its id unread."""
     if later and _waiting.open:
-        db = connections[DEFAULT_DB_ALIAS]
-        into, fields = _insert_plan(db, type(instance))
-        values = [field.get_db_prep_save(field.pre_save(instance, True), db) for field in fields]
-        _waiting.statements.append((f"{into} VALUES ({', '.join(['%s'] * len(fields))})", values))
+        into, values = _prepared(connections[DEFAULT_DB_ALIAS], instance)
+        _waiting.statements.append((f"{into} VALUES ({', '.join(['%s'] * len(values))})", values))
         return instance
     written = _insert(instance, notify, None)
     assert written, "an INSERT without a condition writes its row"
@@ -285,13 +283,19 @@ def _insert_plan(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Plan:
     return _inserts[key]
 
 
+def _prepared(db: BaseDatabaseWrapper, instance: models.Model) -> tuple[str, list[Any]]:
+    """The ``INSERT INTO table (columns)`` of ``instance`` and its values, prepared as ``save``
+    prepares them."""
+    into, fields = _insert_plan(db, type(instance))
+    return into, [field.get_db_prep_save(field.pre_save(instance, True), db) for field in fields]
+
+
 def _insert(
     instance: models.Model, notify: str | None, unless: tuple[str, list[Any]] | None
 ) -> bool:
     db = connections[DEFAULT_DB_ALIAS]
-    into, fields = _insert_plan(db, type(instance))
-    values = [field.get_db_prep_save(field.pre_save(instance, True), db) for field in fields]
-    marks = ", ".join(["%s"] * len(fields))
+    into, values = _prepared(db, instance)
+    marks = ", ".join(["%s"] * len(values))
     if unless is None:
         sql = f"{into} VALUES ({marks})"
     else:

@@ -54,7 +54,7 @@ from urllib.parse import urlsplit, urlunsplit  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = ("Ann", "Ben", "Cy", "Dee")
-GAMES_PER_PLAYER = 4
+GAMES_PER_PLAYER = 12
 DATABASE = "freibeuter_bench"
 DROPPED = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError)
 """How a connection the server has closed shows when a request is sent on it."""

@@ -107,6 +107,9 @@ if os.environ.get("DATABASE_URL"):
             conn_health_checks=True,
         )
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's, with a health check that asks the server only when the socket has news.
+        DATABASES["default"]["ENGINE"] = "freibeuter_site.db"
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 from collections.abc import Callable, Iterator
@@ -36,13 +37,26 @@ def test_it_names_only_settings_gunicorn_knows(settings: Callable[[], dict[str, 
     assert names and names <= {setting.name for setting in KNOWN_SETTINGS}
 
 
-def test_it_runs_a_threaded_worker_a_core_by_default(
+def test_it_runs_two_threaded_workers_a_core_and_one_more_by_default(
     settings: Callable[[], dict[str, object]],
 ) -> None:
     found = settings()
-    assert found["workers"] == os.cpu_count()
-    assert found["worker_class"] == "gthread" and found["threads"] == 8
+    assert found["workers"] == 2 * (os.cpu_count() or 1) + 1
+    assert found["worker_class"] == "gthread" and found["threads"] == 4
     assert found["preload_app"] is True
+
+
+def test_the_master_freezes_what_it_loaded_before_each_worker_forks() -> None:
+    assert "pre_fork" in {setting.name for setting in KNOWN_SETTINGS}, "a gunicorn hook"
+    gc.unfreeze()
+    loaded = {"an object the master loaded": []}
+    assert any(loaded is each for each in gc.get_objects()), "collections scan it"
+    try:
+        gunicorn_conf.pre_fork(server=None, worker=None)
+        assert gc.get_freeze_count() > 0
+        assert not any(loaded is each for each in gc.get_objects()), "frozen: never scanned"
+    finally:
+        gc.unfreeze()
 
 
 def test_it_takes_the_counts_from_the_environment(

@@ -12,8 +12,10 @@ runs, interleaved one by one in this one process:
   least: ``SELECT … FOR UPDATE`` the game, ``INSERT`` the event, ``UPDATE``
   the projections, ``INSERT`` an outbox row with a 4 KB context, ``COMMIT``;
 - the **site**: a legal move POSTed to ``/api/games/<id>/moves/`` through the
-  whole Django stack (middleware, DRF, the services; Freibeuter, ``--seats``
-  seats, each with an email address, so every move writes a turn email);
+  whole Django stack as gunicorn calls it (the WSGI application with the
+  request's environ: request signals, middleware, DRF, the services; Freibeuter,
+  ``--seats`` seats, each with an email address, so every move writes a turn
+  email);
 - a **refused POST**: the same with a forged seat token, answered 403 at the
   authentication: what the stack costs before the move's own work begins.
 
@@ -34,6 +36,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 
 import argparse  # noqa: E402
 import cProfile  # noqa: E402
+import io  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import pstats  # noqa: E402
@@ -125,9 +128,9 @@ class Site:
     """Legal moves POSTed through the whole site, a new game dealt whenever one ends."""
 
     def __init__(self, seats: int, seed: int) -> None:
-        from django.test import Client
+        from freibeuter_site.wsgi import application
 
-        self.client = Client()
+        self.application = application
         self.seats = seats
         self.rng = random.Random(seed)
         self.game: Any = None
@@ -156,25 +159,55 @@ class Site:
         name = game.to_move[0]
         move = self.rng.choice(engine_for(game).legal_moves(load_state(game), name))
         body = json.dumps({"move": move, "expected_seq": game.last_seq})
-        headers = {"HTTP_AUTHORIZATION": f"Seat {self.tokens[name]}"}
         path = f"/api/games/{game.pk}/moves/"
 
         def post() -> None:
-            response = self.client.post(path, body, content_type="application/json", **headers)
-            if response.status_code != 201:
-                raise SystemExit(f"move POST answered {response.status_code}: {response.content!r}")
+            status, content = self.post(path, body, f"Seat {self.tokens[name]}")
+            if status != 201:
+                raise SystemExit(f"move POST answered {status}: {content!r}")
 
         return post
+
+    def post(self, path: str, body: str, authorization: str) -> tuple[int, bytes]:
+        """POST ``body`` (JSON) to ``path`` as gunicorn does: the site's WSGI application
+        called with the request's environ; its status and its body."""
+        data = body.encode()
+        environ = {
+            "REQUEST_METHOD": "POST",
+            "SCRIPT_NAME": "",
+            "PATH_INFO": path,
+            "QUERY_STRING": "",
+            "CONTENT_TYPE": "application/json",
+            "CONTENT_LENGTH": str(len(data)),
+            "SERVER_NAME": "testserver",
+            "SERVER_PORT": "80",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "HTTP_HOST": "testserver",
+            "HTTP_AUTHORIZATION": authorization,
+            "wsgi.input": io.BytesIO(data),
+            "wsgi.errors": sys.stderr,
+            "wsgi.url_scheme": "http",
+            "wsgi.version": (1, 0),
+            "wsgi.multithread": True,
+            "wsgi.multiprocess": True,
+            "wsgi.run_once": False,
+        }
+        started: list[str] = []
+        answer = self.application(environ, lambda status, headers, *_: started.append(status))
+        try:
+            content = b"".join(answer)
+        finally:
+            getattr(answer, "close", lambda: None)()  # request_finished, as a server does
+        return int(started[0].split()[0]), content
 
     def refused(self) -> None:
         """The same kind of POST with a forged seat token: refused (403) at authentication,
         what the stack itself costs (middleware, DRF, the JSON answer) before any move."""
         path = f"/api/games/{self.game.pk}/moves/"
         body = json.dumps({"move": {"type": "pass"}, "expected_seq": 1})
-        headers = {"HTTP_AUTHORIZATION": "Seat forged"}
-        response = self.client.post(path, body, content_type="application/json", **headers)
-        if response.status_code != 403:
-            raise SystemExit(f"a forged token answered {response.status_code}")
+        status, _ = self.post(path, body, "Seat forged")
+        if status != 403:
+            raise SystemExit(f"a forged token answered {status}")
 
 
 def _cpu_ms(action: Callable[[], None]) -> float:

@@ -20,7 +20,14 @@ imported. Its median is the figure checked
 against the budget, on CPU time, which other work on a shared machine
 stretches less than wall time.
 
-Both commands keep their bytecode in a fresh cache directory
+What the import system itself charges for that many modules is measured
+alongside: ``python -c "import runpy, _json, hollow…"``, a tree of empty files
+with the names of the engine modules a replay imports (``hollow`` for
+``engine``), run by turns with the others; its time beyond ``python -c pass``
+is the share of the start-up that no module's content causes, the floor of
+this layout of modules.
+
+The commands keep their bytecode in a fresh cache directory
 (``PYTHONPYCACHEPREFIX``), compiled by a first run that is not counted. The
 turns interleave, so a change in the machine's load touches every measurement
 alike. Not part of the test run.
@@ -55,12 +62,28 @@ COMMANDS = {
     "python -m engine replay": [sys.executable, "-m", "engine", "replay", str(RECORD)],
 }
 WORK_ARGV = ["replay", str(RECORD)]
+HOLLOW = "hollow"
+"""The name of the tree of empty modules that stands for ``engine``."""
 
 
-def run_once(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Run ``command`` once; return its wall seconds and its CPU seconds (user + system)."""
+def hollow_tree(folder: Path) -> list[str]:
+    """Write under ``folder`` an empty file for each engine module this process has imported,
+    in the same tree (``hollow`` for ``engine``); return the modules' names."""
+    names = sorted(name for name in sys.modules if name.split(".")[0] == "engine")
+    for name in names:
+        path = folder.joinpath(HOLLOW, *name.split(".")[1:])
+        is_package = any(other.startswith(f"{name}.") for other in names)
+        file = path / "__init__.py" if is_package else path.with_suffix(".py")
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.touch()
+    return [HOLLOW + name.removeprefix("engine") for name in names]
+
+
+def run_once(command: list[str], env: dict[str, str], cwd: Path = ROOT) -> tuple[float, float]:
+    """Run ``command`` once in ``cwd``; return its wall seconds and its CPU seconds (user +
+    system)."""
     start = time.perf_counter()
-    child = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
     child.returncode = os.waitstatus_to_exitcode(status)
@@ -89,21 +112,30 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=40, help="runs of each command (default 40)")
     runs = parser.parse_args().runs
     load = os.getloadavg()[0]
-    walls: dict[str, list[float]] = {name: [] for name in COMMANDS}
-    cpus: dict[str, list[float]] = {name: [] for name in COMMANDS}
     work_walls: list[float] = []
     work_cpus: list[float] = []
-    with tempfile.TemporaryDirectory() as cache:
+    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as hollow:
         # Bytecode as a user's Python keeps it, under a prefix of its own, not in the tree.
         env = {**os.environ, "PYTHONPYCACHEPREFIX": cache}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        for command in COMMANDS.values():  # warm the file cache and compile the bytecode
-            run_once(command, env)
-        work_once(WORK_RUNS)  # and run the command's code in this process before it is timed
+        work_once(WORK_RUNS)  # the command's code run in this process before it is timed
+        modules = hollow_tree(Path(hollow))
+        imports = ", ".join(["runpy", "_json", *modules])
+        commands = {
+            **{name: (command, ROOT) for name, command in COMMANDS.items()},
+            "python -c 'import <empty tree>'": (
+                [sys.executable, "-c", f"import {imports}"],
+                Path(hollow),
+            ),
+        }
+        walls: dict[str, list[float]] = {name: [] for name in commands}
+        cpus: dict[str, list[float]] = {name: [] for name in commands}
+        for command, cwd in commands.values():  # warm the file cache and compile the bytecode
+            run_once(command, env, cwd)
         for turn in range(runs):
-            order = list(COMMANDS.items())
-            for name, command in order if turn % 2 else reversed(order):
-                wall, cpu = run_once(command, env)
+            order = list(commands.items())
+            for name, (command, cwd) in order if turn % 2 else reversed(order):
+                wall, cpu = run_once(command, env, cwd)
                 walls[name].append(wall)
                 cpus[name].append(cpu)
             wall, cpu = work_once(WORK_RUNS)
@@ -113,9 +145,9 @@ def main() -> None:
         f"engine start-up, Python {sys.version.split()[0]}, medians of {runs} interleaved runs"
         f" (load average {load:.2f} on {os.cpu_count()} CPUs before the run)"
     )
-    for name in COMMANDS:
+    for name in commands:
         print(line(name, statistics.median(walls[name]), statistics.median(cpus[name])))
-    base, engine = COMMANDS
+    base, engine, empty = commands
     total_walls = [a - b for a, b in zip(walls[engine], walls[base], strict=True)]
     total_cpus = [a - b for a, b in zip(cpus[engine], cpus[base], strict=True)]
     print(
@@ -134,6 +166,9 @@ def main() -> None:
             f"   budget <= {BUDGET_MS} ms CPU  {verdict}",
         )
     )
+    floor_wall = statistics.median(a - b for a, b in zip(walls[empty], walls[base], strict=True))
+    floor_cpu = statistics.median(a - b for a, b in zip(cpus[empty], cpus[base], strict=True))
+    print(line("  the same imports, empty modules", floor_wall, floor_cpu))
 
 
 if __name__ == "__main__":

@@ -5,8 +5,8 @@ fragments, so choosing the reader's language (``LocaleMiddleware``), opening
 the message store (``MessageMiddleware``) and reading the htmx headers cost
 each API request a tenth of a game read's time for nothing. Each class here is
 Django's or django-htmx's own, named in ``MIDDLEWARE`` in its place, and
-passes an API request straight on. Under ASGI (async calls) they run for every
-request, as the originals do.
+passes an API request straight on: it returns what the next middleware
+returns, which under ASGI is the coroutine the handler awaits.
 """
 
 from __future__ import annotations

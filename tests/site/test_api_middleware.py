@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from api_helpers import get_json, post_json
-from django.test import Client
+from asgiref.sync import async_to_sync
+from django.http.response import HttpResponseBase
+from django.test import AsyncClient, Client
 
 from games.models import Game
 
@@ -47,3 +49,14 @@ def test_a_page_is_still_in_the_readers_language(game: Game) -> None:
     assert page.status_code == 200
     assert page["Content-Language"] == "de"
     assert "Accept-Language" in page["Vary"]
+
+
+def test_under_asgi_an_api_request_skips_them_too(game: Game, tokens: dict[str, str]) -> None:
+    async def read() -> HttpResponseBase:
+        return await AsyncClient().get(
+            f"/api/games/{game.pk}/", headers={"Authorization": f"Seat {tokens['Anne']}"}, **GERMAN
+        )
+
+    answer = async_to_sync(read)()
+    assert answer.status_code == 200
+    assert "Content-Language" not in answer

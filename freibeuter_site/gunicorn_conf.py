@@ -7,7 +7,7 @@ few threads: a request is a millisecond or two of Python and then waits on
 PostgreSQL, so a worker's other threads use the core meanwhile; but a worker's
 threads share one interpreter lock, and with one worker a core a move POST
 queued behind its worker's reads (the hotseat bench's move p50 was 25-30 ms with
-2 workers of 8 threads, 14-23 ms with 5 of 4 or 8 of 2). ``WEB_CONCURRENCY``
+2 workers of 8 threads, 14-26 ms with 5 of 4 or 8 of 2). ``WEB_CONCURRENCY``
 (gunicorn's own name) and ``WEB_THREADS`` change the counts; options on the
 command line override this file.
 """
@@ -27,7 +27,7 @@ preload_app = True
 
 def pre_fork(server: Any, worker: Any) -> None:
     """Freeze what the master has loaded before each worker forks (Python's advice for a
-    process that forks, ``gc.freeze``): the workers' garbage collections then never scan
-    the application's long-lived objects, a full collection of which took 50 ms of a
-    worker's CPU, nor write to their pages, which stay shared."""
+    process that forks, ``gc.freeze``): the workers' full garbage collections then never
+    scan the application's long-lived objects, over a hundred thousand of them, nor write
+    to their pages, which stay shared."""
     gc.freeze()

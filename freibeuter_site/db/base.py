@@ -2,8 +2,9 @@
 
 **The health check.** ``CONN_HEALTH_CHECKS`` makes Django check a kept connection
 before the first query of every request, and Django's PostgreSQL backend checks
-by a ``SELECT 1``: a round trip for each request, a quarter of a game read's
-time under load. A connection that nothing has happened to needs no such
+by a ``SELECT 1``: a round trip for each request, which under load (the
+hotseat bench) waits its turn at the server as long as the request's own
+query. A connection that nothing has happened to needs no such
 question. When the server restarts, or a backend is terminated, the server
 writes its last message (``FATAL``) and closes the connection, so the idle
 connection's socket turns readable; a network that just drops the connection is
@@ -12,8 +13,8 @@ So an idle connection whose socket has nothing to read is usable, and anything
 else (a readable socket, a transaction left open) is asked the ``SELECT 1``.
 
 **Timestamps.** Django reads ``timestamptz`` columns with a loader of its own, a
-subclass of psycopg's pure-Python one, which parses each value in Python: a
-tenth of a game read's time. Here the loader is Django's, for UTC (the site's
+subclass of psycopg's pure-Python one, which parses each value in Python (a
+game and its seats hold a dozen). Here the loader is Django's, for UTC (the site's
 connections' time zone), but parsing by psycopg's own loader, in C where
 psycopg has its C implementation.
 """

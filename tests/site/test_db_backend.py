@@ -4,8 +4,7 @@ health check and the timestamps it reads.
 A request starts with the connection the last one left open. If the server has
 ended it meanwhile (restarted, or the backend terminated), the request must
 get a new one before its first query, not answer 500; if nothing has happened
-to it, checking must cost no round trip, which under load was a quarter of a
-game read's time. Every timestamp reads as Django's own loader reads it.
+to it, checking must cost no round trip. Every timestamp reads as Django's own loader reads it.
 """
 
 from __future__ import annotations

@@ -109,7 +109,8 @@ if os.environ.get("DATABASE_URL"):
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Django's, with a health check that asks the server only when the socket has news.
+        # Django's, with a health check that asks the server only when the socket has news
+        # and timestamps parsed by psycopg's C loader (freibeuter_site/db/base.py).
         DATABASES["default"]["ENGINE"] = "freibeuter_site.db"
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)

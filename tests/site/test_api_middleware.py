@@ -7,7 +7,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from api_helpers import get_json, post_json
+from api_helpers import get_json, post_json, seat_auth
 from asgiref.sync import sync_to_async
 from django.db import connections
 from django.http.response import HttpResponseBase
@@ -22,9 +22,7 @@ def test_an_api_answer_is_in_the_apis_one_language_whatever_the_reader_asks(
     game: Game, tokens: dict[str, str]
 ) -> None:
     client = Client()
-    read = client.get(
-        f"/api/games/{game.pk}/", HTTP_AUTHORIZATION=f"Seat {tokens['Anne']}", **GERMAN
-    )
+    read = client.get(f"/api/games/{game.pk}/", **seat_auth(tokens["Anne"]), **GERMAN)
     assert read.status_code == 200
     assert "Content-Language" not in read, "the API does not choose a language"
     assert "Accept-Language" not in read.get("Vary", "")
@@ -33,7 +31,7 @@ def test_an_api_answer_is_in_the_apis_one_language_whatever_the_reader_asks(
         f"/api/games/{game.pk}/moves/",
         "{}",
         content_type="application/json",
-        HTTP_AUTHORIZATION=f"Seat {tokens['Anne']}",
+        **seat_auth(tokens["Anne"]),
         **GERMAN,
     )
     assert refused.status_code == 400

@@ -1,4 +1,4 @@
-"""Django's PostgreSQL backend, with two costs of every request taken out (issue 16).
+"""Django's PostgreSQL backend, with three costs of every request taken out (issue 16).
 
 **The health check.** ``CONN_HEALTH_CHECKS`` makes Django check a kept connection
 before the first query of every request, and Django's PostgreSQL backend checks
@@ -17,6 +17,22 @@ subclass of psycopg's pure-Python one, which parses each value in Python (a
 game and its seats hold a dozen). Here the loader is Django's, for UTC (the site's
 connections' time zone), but parsing by psycopg's own loader, in C where
 psycopg has its C implementation.
+
+**BEGIN.** Out of autocommit, psycopg starts each transaction by sending
+``BEGIN`` on its own before the first statement: a round trip, the costliest
+part of a statement on the client, for a command with no answer to wait for.
+Here psycopg stays in autocommit and the transaction's ``BEGIN`` goes in one
+call with its first statement (``BEGIN; SELECT …``, which PostgreSQL's simple
+query protocol takes as two commands; the site's cursors bind on the client,
+so every statement goes so). ``COMMIT`` and ``ROLLBACK`` are psycopg's, which
+sends them whenever the server says a transaction is open, and not when
+none is (a transaction that ran no statement opened none). A statement
+that cannot carry it (``executemany``, a stored procedure, the declaration of a
+named cursor) sends the ``BEGIN`` first. A connection with an isolation level
+or read-only setting of its own, or binding on the server, begins as Django's.
+Named cursors declared in a transaction are ``WITH HOLD``, as Django declares
+them in autocommit (psycopg's setting, which Django reads): the same rows; the
+server keeps what is left of one still open at the commit.
 """
 
 from __future__ import annotations
@@ -26,6 +42,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
+from django.db.backends import utils
 from django.db.backends.postgresql import base
 from django.db.backends.postgresql.psycopg_any import BaseTzLoader
 from psycopg.postgres import types
@@ -55,7 +72,42 @@ class UtcTimestampLoader(BaseTzLoader):  # type: ignore[misc]  # psycopg's class
         return loaded.replace(tzinfo=UTC)
 
 
+class _BeginsWithFirstStatement:
+    """A cursor wrapper that sends its connection's pending ``BEGIN`` with its next
+    statement, or before what cannot carry it."""
+
+    cursor: Any
+    db: DatabaseWrapper
+
+    def _execute(self, sql: str, params: Any, *ignored: Any) -> Any:
+        if not self.db.begin_pending:
+            return super()._execute(sql, params, *ignored)  # type: ignore[misc]
+        self.db.begin_pending = False
+        done = super()._execute(f"BEGIN; {sql}", params, *ignored)  # type: ignore[misc]
+        self.cursor.nextset()  # past BEGIN's own result, to the statement's
+        return done
+
+    def _executemany(self, sql: str, param_list: Any, *ignored: Any) -> Any:
+        self.db.begin_now()
+        return super()._executemany(sql, param_list, *ignored)  # type: ignore[misc]
+
+    def callproc(self, *args: Any, **kwargs: Any) -> Any:
+        self.db.begin_now()
+        return super().callproc(*args, **kwargs)  # type: ignore[misc]
+
+
+class CursorWrapper(_BeginsWithFirstStatement, utils.CursorWrapper):
+    pass
+
+
+class CursorDebugWrapper(_BeginsWithFirstStatement, base.CursorDebugWrapper):
+    pass
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
+    begin_pending = False
+    """Whether Django has begun a transaction that has not reached the server yet."""
+
     def get_connection_params(self) -> dict[str, Any]:
         params: dict[str, Any] = super().get_connection_params()
         if self.timezone is UTC:  # USE_TZ, the database's TIME_ZONE unset: Django's UTC
@@ -70,3 +122,35 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if quiet and connection.info.transaction_status == TransactionStatus.IDLE:
             return True
         return bool(super().is_usable())
+
+    def _begins_with_first_statement(self) -> bool:
+        connection = self.connection
+        plain = connection.isolation_level is None and connection.read_only is None
+        return plain and not self.features.uses_server_side_binding
+
+    def _set_autocommit(self, autocommit: bool) -> None:
+        if not self._begins_with_first_statement():
+            super()._set_autocommit(autocommit)  # type: ignore[misc]
+            return
+        if not self.connection.autocommit:  # a new connection: psycopg's default is off
+            with self.wrap_database_errors:
+                self.connection.autocommit = True
+        self.begin_pending = not autocommit
+
+    def begin_now(self) -> None:
+        """Send the pending ``BEGIN`` on its own (for what cannot carry it)."""
+        if self.begin_pending:
+            self.begin_pending = False
+            with self.wrap_database_errors:
+                self.connection.execute("BEGIN")
+
+    def create_cursor(self, name: str | None = None) -> Any:
+        if name is not None:
+            self.begin_now()  # a named cursor is declared in the transaction
+        return super().create_cursor(name)
+
+    def make_cursor(self, cursor: Any) -> CursorWrapper:
+        return CursorWrapper(cursor, self)
+
+    def make_debug_cursor(self, cursor: Any) -> CursorDebugWrapper:
+        return CursorDebugWrapper(cursor, self)

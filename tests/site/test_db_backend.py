@@ -1,24 +1,30 @@
 """The site's PostgreSQL backend (``freibeuter_site.db``, issue 16): the kept connection's
-health check and the timestamps it reads.
+health check, the timestamps it reads and the transaction that begins with its first statement.
 
 A request starts with the connection the last one left open. If the server has
 ended it meanwhile (restarted, or the backend terminated), the request must
 get a new one before its first query, not answer 500; if nothing has happened
 to it, checking must cost no round trip. Every timestamp reads as Django's own loader reads it.
+A transaction's ``BEGIN`` costs no round trip of its own, and a transaction is still one:
+what it wrote is undone by its rollback and seen by no one before its commit.
 """
 
 from __future__ import annotations
 
+import re
 import select
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC
+from pathlib import Path
 
 import psycopg
 import pytest
-from django.db import close_old_connections, connection
+from django.contrib.auth.models import Group
+from django.db import DatabaseError, close_old_connections, connection, transaction
 from django.db.backends.postgresql.psycopg_any import BaseTzLoader
-from psycopg.pq import Format
+from psycopg.pq import Format, Trace, TransactionStatus
 
 from freibeuter_site.db.base import UtcTimestampLoader
 
@@ -113,3 +119,97 @@ def test_timestamps_read_as_djangos_loader_reads_them() -> None:
         djangos = raw.execute(f"SELECT {values}").fetchone()
     assert ours == djangos
     assert all(value.tzinfo is UTC for value in ours)
+
+
+@contextmanager
+def _sent(folder: Path) -> Iterator[list[str]]:
+    """The SQL of each message the site's connection sends in the block, as libpq's protocol
+    trace shows it (one ``Query`` message is one round trip)."""
+    connection.ensure_connection()
+    trace = folder / "trace.txt"
+    sent: list[str] = []
+    with trace.open("w") as file:
+        connection.connection.pgconn.trace(file.fileno())
+        connection.connection.pgconn.set_trace_flags(Trace.SUPPRESS_TIMESTAMPS)
+        try:
+            yield sent
+        finally:
+            connection.connection.pgconn.untrace()
+    for line in trace.read_text().splitlines():
+        found = re.match(r'F\t\d+\t(Query|Parse)\t\s*(?:"[^"]*" )?"(.*)"', line)
+        if found:
+            sent.append(found.group(2))
+
+
+def _others_see(other: psycopg.Connection, name: str) -> bool:
+    found = other.execute("SELECT count(*) FROM auth_group WHERE name = %s", [name]).fetchone()
+    return found == (1,)
+
+
+def test_a_transaction_begins_with_its_first_statement(tmp_path: Path) -> None:
+    with _sent(tmp_path) as sent, transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SELECT 'first'")
+        cursor.execute("SELECT %s", ["second"])
+        assert cursor.fetchone() == ("second",), "each statement answers with its own rows"
+    assert sent == ["BEGIN; SELECT 'first'", "SELECT 'second'", "COMMIT"]
+
+
+def test_a_transaction_that_runs_no_statement_sends_nothing(tmp_path: Path) -> None:
+    with _sent(tmp_path) as sent, transaction.atomic():
+        pass
+    assert sent == []
+
+
+def test_outside_a_transaction_each_statement_commits_at_once(
+    tmp_path: Path, other: psycopg.Connection
+) -> None:
+    with _sent(tmp_path) as sent:
+        Group.objects.create(name="at once")
+    assert _others_see(other, "at once")
+    assert not any("BEGIN" in query for query in sent)
+
+
+def test_others_see_a_transactions_writes_only_at_its_commit(other: psycopg.Connection) -> None:
+    with transaction.atomic():
+        Group.objects.create(name="committed")
+        assert connection.connection.info.transaction_status == TransactionStatus.INTRANS
+        assert not _others_see(other, "committed"), "seen before the commit"
+    assert _others_see(other, "committed")
+
+
+def test_a_rolled_back_transaction_leaves_nothing_and_the_connection_works(
+    other: psycopg.Connection,
+) -> None:
+    with pytest.raises(RuntimeError), transaction.atomic():
+        Group.objects.create(name="undone")
+        raise RuntimeError("the request failed")
+    assert not _others_see(other, "undone")
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SELECT no_such_column FROM auth_group")  # the first statement fails
+    assert connection.connection.info.transaction_status == TransactionStatus.IDLE
+    assert Group.objects.filter(name="undone").count() == 0, "the connection still answers"
+
+
+def test_a_savepoint_rolls_back_only_its_own_writes(other: psycopg.Connection) -> None:
+    with transaction.atomic():
+        with pytest.raises(RuntimeError), transaction.atomic():  # the savepoint is the first
+            Group.objects.create(name="inner")
+            raise RuntimeError("the inner block failed")
+        Group.objects.create(name="outer")
+    assert _others_see(other, "outer")
+    assert not _others_see(other, "inner")
+
+
+def test_executemany_and_named_cursors_run_inside_the_transaction(
+    tmp_path: Path, other: psycopg.Connection
+) -> None:
+    with pytest.raises(RuntimeError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.executemany("INSERT INTO auth_group (name) VALUES (%s)", [["many 1"], ["many 2"]])
+        raise RuntimeError("undo them")
+    assert not _others_see(other, "many 1")
+    Group.objects.bulk_create([Group(name=f"kept {number}") for number in range(3)])
+    with _sent(tmp_path) as sent, transaction.atomic():
+        names = [group.name for group in Group.objects.order_by("name").iterator(chunk_size=2)]
+    assert names == ["kept 0", "kept 1", "kept 2"]
+    assert sent[0] == "BEGIN", "the named cursor's DECLARE runs in the transaction"
+    assert sent[-1] == "COMMIT"

@@ -109,8 +109,9 @@ if os.environ.get("DATABASE_URL"):
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Django's, with a health check that asks the server only when the socket has news
-        # and timestamps parsed by psycopg's C loader (freibeuter_site/db/base.py).
+        # Django's, with a health check that asks the server only when the socket has news,
+        # timestamps parsed by psycopg's C loader and each transaction's BEGIN sent with its
+        # first statement (freibeuter_site/db/base.py).
         DATABASES["default"]["ENGINE"] = "freibeuter_site.db"
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)

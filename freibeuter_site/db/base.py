@@ -32,7 +32,9 @@ named cursor) sends the ``BEGIN`` first. A connection with an isolation level
 or read-only setting of its own, or binding on the server, begins as Django's.
 Named cursors declared in a transaction are ``WITH HOLD``, as Django declares
 them in autocommit (psycopg's setting, which Django reads): the same rows; the
-server keeps what is left of one still open at the commit.
+server keeps what is left of one still open at the commit. The query log
+lists each statement as its caller wrote it, after Django's own ``BEGIN``
+entry, as with Django's backend.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from typing import Any
 
 import psycopg
 from django.db.backends import utils
-from django.db.backends.postgresql import base
+from django.db.backends.postgresql import base, operations
 from django.db.backends.postgresql.psycopg_any import BaseTzLoader
 from psycopg.postgres import types
 from psycopg.pq import Format, TransactionStatus
@@ -72,6 +74,18 @@ class UtcTimestampLoader(BaseTzLoader):  # type: ignore[misc]  # psycopg's class
         return loaded.replace(tzinfo=UTC)
 
 
+BEGIN_WITH = "BEGIN; "
+"""What a transaction's first statement is sent after."""
+
+
+class DatabaseOperations(operations.DatabaseOperations):
+    def last_executed_query(self, cursor: Any, sql: str, params: Any) -> str:
+        """The statement as its caller wrote it (bound), for the query log: Django logs the
+        ``BEGIN`` as an entry of its own. (Django's gives ``None`` when it cannot tell.)"""
+        query = super().last_executed_query(cursor, sql, params)
+        return query.removeprefix(BEGIN_WITH) if query else query
+
+
 class _BeginsWithFirstStatement:
     """A cursor wrapper that sends its connection's pending ``BEGIN`` with its next
     statement, or before what cannot carry it."""
@@ -83,7 +97,7 @@ class _BeginsWithFirstStatement:
         if not self.db.begin_pending:
             return super()._execute(sql, params, *ignored)  # type: ignore[misc]
         self.db.begin_pending = False
-        done = super()._execute(f"BEGIN; {sql}", params, *ignored)  # type: ignore[misc]
+        done = super()._execute(BEGIN_WITH + sql, params, *ignored)  # type: ignore[misc]
         self.cursor.nextset()  # past BEGIN's own result, to the statement's
         return done
 
@@ -105,6 +119,7 @@ class CursorDebugWrapper(_BeginsWithFirstStatement, base.CursorDebugWrapper):
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
+    ops_class = DatabaseOperations
     begin_pending = False
     """Whether Django has begun a transaction that has not reached the server yet."""
 

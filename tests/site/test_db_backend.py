@@ -24,6 +24,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.db import DatabaseError, close_old_connections, connection, transaction
 from django.db.backends.postgresql.psycopg_any import BaseTzLoader
+from django.test.utils import CaptureQueriesContext
 from psycopg.pq import Format, Trace, TransactionStatus
 
 from freibeuter_site.db.base import UtcTimestampLoader
@@ -147,11 +148,23 @@ def _others_see(other: psycopg.Connection, name: str) -> bool:
 
 
 def test_a_transaction_begins_with_its_first_statement(tmp_path: Path) -> None:
-    with _sent(tmp_path) as sent, transaction.atomic(), connection.cursor() as cursor:
+    with (
+        CaptureQueriesContext(connection) as logged,
+        _sent(tmp_path) as sent,
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
         cursor.execute("SELECT 'first'")
         cursor.execute("SELECT %s", ["second"])
         assert cursor.fetchone() == ("second",), "each statement answers with its own rows"
     assert sent == ["BEGIN; SELECT 'first'", "SELECT 'second'", "COMMIT"]
+    # The query log lists what was asked for, as with Django's own backend.
+    assert [query["sql"] for query in logged] == [
+        "BEGIN",
+        "SELECT 'first'",
+        "SELECT 'second'",
+        "COMMIT",
+    ]
 
 
 def test_a_transaction_that_runs_no_statement_sends_nothing(tmp_path: Path) -> None:

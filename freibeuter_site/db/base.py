@@ -20,21 +20,22 @@ psycopg has its C implementation.
 
 **BEGIN.** Out of autocommit, psycopg starts each transaction by sending
 ``BEGIN`` on its own before the first statement: a round trip, the costliest
-part of a statement on the client, for a command with no answer to wait for.
-Here psycopg stays in autocommit and the transaction's ``BEGIN`` goes in one
-call with its first statement (``BEGIN; SELECT …``, which PostgreSQL's simple
-query protocol takes as two commands; the site's cursors bind on the client,
-so every statement goes so). ``COMMIT`` and ``ROLLBACK`` are psycopg's, which
-sends them whenever the server says a transaction is open, and not when
-none is (a transaction that ran no statement opened none). A statement
-that cannot carry it (``executemany``, a stored procedure, the declaration of a
-named cursor) sends the ``BEGIN`` first. A connection with an isolation level
-or read-only setting of its own, or binding on the server, begins as Django's.
-Named cursors declared in a transaction are ``WITH HOLD``, as Django declares
-them in autocommit (psycopg's setting, which Django reads): the same rows; the
-server keeps what is left of one still open at the commit. The query log
-lists each statement as its caller wrote it, after Django's own ``BEGIN``
-entry, as with Django's backend.
+part of a statement on the client, for an answer that says nothing. Here
+psycopg stays in autocommit and the transaction's ``BEGIN`` goes in one call
+with its first statement (``BEGIN; SELECT …``, which PostgreSQL's simple query
+protocol takes as two commands; the site's cursors bind on the client, so
+every statement goes so). ``COMMIT`` and ``ROLLBACK`` are psycopg's, which
+sends them whenever the server says a transaction is open, and not when none
+is (a transaction that ran no statement opened none); out of autocommit
+(Django's manual transactions) the statement after either begins the next. A
+statement that cannot carry it (``executemany``, a stored procedure, the
+declaration of a named cursor) sends the ``BEGIN`` first. A connection with
+an isolation level or read-only setting of its own, or binding on the
+server, begins as Django's. Named cursors declared in a transaction are
+``WITH HOLD``, as Django declares them in autocommit (psycopg's setting,
+which Django reads): the same rows; the server keeps what is left of one
+still open at the commit. The query log lists each statement as its caller
+wrote it, after Django's own ``BEGIN`` entry, as with Django's backend.
 """
 
 from __future__ import annotations
@@ -151,6 +152,21 @@ class DatabaseWrapper(base.DatabaseWrapper):
             with self.wrap_database_errors:
                 self.connection.autocommit = True
         self.begin_pending = not autocommit
+
+    def _commit(self) -> None:
+        super()._commit()  # type: ignore[misc]
+        self._next_transaction()
+
+    def _rollback(self) -> None:
+        super()._rollback()  # type: ignore[misc]
+        self._next_transaction()
+
+    def _next_transaction(self) -> None:
+        # Out of autocommit (Django's manual transactions), the next statement begins the next
+        # transaction, as it does under psycopg's own BEGIN; an atomic block's end turns
+        # autocommit on right after, which drops it again.
+        if not self.autocommit and self.connection.autocommit:
+            self.begin_pending = True
 
     def begin_now(self) -> None:
         """Send the pending ``BEGIN`` on its own (for what cannot carry it)."""

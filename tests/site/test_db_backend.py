@@ -226,3 +226,22 @@ def test_executemany_and_named_cursors_run_inside_the_transaction(
     assert names == ["kept 0", "kept 1", "kept 2"]
     assert sent[0] == "BEGIN", "the named cursor's DECLARE runs in the transaction"
     assert sent[-1] == "COMMIT"
+
+
+def test_manual_transactions_begin_again_after_each_commit_and_rollback(
+    other: psycopg.Connection,
+) -> None:
+    transaction.set_autocommit(False)
+    try:
+        Group.objects.create(name="first, committed")
+        transaction.commit()
+        Group.objects.create(name="second, rolled back")
+        assert not _others_see(other, "second, rolled back"), "it runs in a transaction"
+        transaction.rollback()
+        Group.objects.create(name="third, committed")
+        transaction.commit()
+    finally:
+        transaction.set_autocommit(True)
+    assert _others_see(other, "first, committed")
+    assert not _others_see(other, "second, rolled back")
+    assert _others_see(other, "third, committed")

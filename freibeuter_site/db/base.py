@@ -165,7 +165,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
         # Out of autocommit (Django's manual transactions), the next statement begins the next
         # transaction, as it does under psycopg's own BEGIN; an atomic block's end turns
         # autocommit on right after, which drops it again.
-        if not self.autocommit and self.connection.autocommit:
+        connection = self.connection  # None: never opened, or closed
+        if connection is not None and not self.autocommit and connection.autocommit:
             self.begin_pending = True
 
     def begin_now(self) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 import psycopg
 import pytest
 from django.contrib.auth.models import Group
-from django.db import DatabaseError, close_old_connections, connection, transaction
+from django.db import DatabaseError, close_old_connections, connection, connections, transaction
 from django.db.backends.postgresql.psycopg_any import BaseTzLoader
 from django.test.utils import CaptureQueriesContext
 from psycopg.pq import Format, Trace, TransactionStatus
@@ -245,3 +245,13 @@ def test_manual_transactions_begin_again_after_each_commit_and_rollback(
     assert _others_see(other, "first, committed")
     assert not _others_see(other, "second, rolled back")
     assert _others_see(other, "third, committed")
+
+
+def test_commit_and_rollback_without_a_connection_do_nothing() -> None:
+    unopened = connections.create_connection("default")  # as each new thread gets one
+    try:
+        unopened.commit()
+        unopened.rollback()
+        assert unopened.connection is None, "nothing opened a connection"
+    finally:
+        unopened.close()

@@ -19,7 +19,7 @@ from games.store import events
 from games.store.chain import chain_link
 from games.store.clock_replay import clock_replay
 from games.store.kept import head_of, state_keep
-from games.store.loading import engine_for, fold, store_snapshot
+from games.store.loading import SNAPSHOT_EVERY, engine_for, fold, store_snapshot
 from games.store.rows import row_insert
 from games.timecontrol.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 
@@ -95,17 +95,20 @@ def projections_set(game: Game, engine: Engine, state: Any) -> Result | None:
 
 
 def snapshot_on_commit(game: Game, state: Any) -> None:
-    """Keep ``state`` as the snapshot at ``game``'s last event once the transaction commits,
-    in the shared cache and in this process (``games.store.kept``).
+    """Keep ``state`` as the state at ``game``'s last event once the transaction commits: in
+    this process (``games.store.kept``), and in the shared cache when that event is a
+    checkpoint (a multiple of ``SNAPSHOT_EVERY``).
 
-    Every head goes to the shared cache, not only checkpoints: the ``SET`` costs a move POST
-    less CPU than a reader in another process (the worker composing a turn email, after
-    nearly every move) spends when it misses the head and folds from the checkpoint
-    (issue 16)."""
+    Any other head reaches the shared cache from its first reader in another process (the
+    worker composing the turn email, most often), which folds at most the events since the
+    checkpoint and stores what it folded (``loading.state_at``): the move's request, which a
+    player waits for, spends nothing on a ``SET`` that only others may read (issue 16)."""
     head = head_of(game)
+    checkpoint = head[2] % SNAPSHOT_EVERY == 0
 
     def keep() -> None:
-        store_snapshot(game, head[2], state)
+        if checkpoint:
+            store_snapshot(game, head[2], state)
         state_keep(head, state)
 
     transaction.on_commit(keep)

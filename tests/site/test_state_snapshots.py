@@ -10,7 +10,8 @@ from django.test import TestCase
 
 import engine.freibeuter
 from engine.record import replay
-from games.models import Event, Game
+from games.mail.compose import mail_context
+from games.models import Event, Game, OutboundMail, Seat
 from games.play.selectors import game_legal_moves
 from games.play.services import move_submit
 from games.store.loading import SNAPSHOT_EVERY, _key, load_state
@@ -81,15 +82,35 @@ def test_it_replays_only_the_tail_after_a_checkpoint(
     assert load_state(game) == truth
 
 
-def test_it_keeps_a_snapshot_only_of_committed_moves(game: Game) -> None:
-    anne = game.seats.get(position=0)
-    move = game_legal_moves(game=game, seat=anne)[0]
+def test_a_move_onto_a_checkpoint_keeps_it_once_committed(game: Game) -> None:
+    game = _play(game, SNAPSHOT_EVERY - 2)  # the next move's event is the checkpoint's
+    assert game.last_seq == SNAPSHOT_EVERY - 1
+    seat = game.seats.get(display_name=game.to_move[0])
+    move = game_legal_moves(game=game, seat=seat)[0]
     with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
-        move_submit(game=game, seat=anne, move=move, expected_seq=1)
-    assert cache.get(_key(game, 2)) is None, "no snapshot before the transaction commits"
-    callbacks[0]()
+        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
+    assert cache.get(_key(game, SNAPSHOT_EVERY)) is None, "no snapshot before the commit"
+    for callback in callbacks:
+        callback()
     game.refresh_from_db()
-    assert pickle.loads(pickle.dumps(cache.get(_key(game, 2))[2])) == _replayed_from_scratch(game)
+    assert game.last_seq == SNAPSHOT_EVERY
+    kept = cache.get(_key(game, SNAPSHOT_EVERY))
+    assert pickle.loads(pickle.dumps(kept[2])) == _replayed_from_scratch(game)
+
+
+def test_a_move_s_head_reaches_the_cache_from_the_turn_email_s_composer(anne: Seat) -> None:
+    """The move's request stores no head that is not a checkpoint (issue 16); the worker that
+    composes the next player's turn email folds it from the events and stores it."""
+    game = anne.game
+    move = game_legal_moves(game=game, seat=anne)[0]
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        move_submit(game=game, seat=anne, move=move, expected_seq=game.last_seq)
+    game.refresh_from_db()
+    assert cache.get(_key(game, game.last_seq)) is None
+    (turn,) = OutboundMail.objects.filter(game=game, kind="turn", seat__display_name="Bart")
+    mail_context(turn)
+    kept = cache.get(_key(game, game.last_seq))
+    assert kept is not None and kept[2] == _replayed_from_scratch(game)
 
 
 def test_a_load_folding_past_a_checkpoint_stores_it(

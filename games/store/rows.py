@@ -1,12 +1,12 @@
 """Rows read and written by fixed statements: the write path's own, without compiling a query.
 
-A move reads the same rows every time (the seat of its token with its game, then
-the game locked with its seats, each by one joined statement) and writes the same
-few. Through the ORM, compiling each query costs the request more than the
-database's answer; these functions run plain SQL, built once per model and
-database, through Django's connection and make the same model instances the ORM
-would (every column, each converted by the field's and the backend's converters,
-``Model.from_db``), portable to every database the site runs on (issue 16).
+A move reads the same rows every time (the game locked and its seats, in one
+round trip) and writes the same few. Through the ORM, compiling each query costs
+the request more than the database's answer; these functions run plain SQL,
+built once per model and database, through Django's connection and make the
+same model instances the ORM would (every column, each converted by the field's
+and the backend's converters, ``Model.from_db``), portable to every database
+the site runs on (issue 16).
 """
 
 from __future__ import annotations
@@ -102,36 +102,46 @@ def seat_with_game(pk: int) -> Seat | None:
 def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
     """The game ``pk``, locked until the transaction ends (``FOR UPDATE`` of its row where the
     database has it; SQLite locks the whole database as it writes), and its seats by position,
-    each linked to it: one statement (``None``: no such game)."""
+    each linked to it: one round trip where the database takes several statements in one call
+    (``None``: no such game)."""
     db = connections[DEFAULT_DB_ALIAS]
-    lock = ""
-    if db.features.has_select_for_update_of:
-        lock = " FOR UPDATE OF games_game"
-    elif db.features.has_select_for_update:
-        lock = " FOR UPDATE"
-    return _game_with_seats(db, pk, lock)
+    return _game_with_seats(db, pk, " FOR UPDATE" if db.features.has_select_for_update else "")
 
 
 def game_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
-    """The game ``pk`` and its seats by position, each linked to it, read by one statement
+    """The game ``pk`` and its seats by position, each linked to it, read in one round trip
     without a lock (a reader's; ``None``: no such game)."""
     return _game_with_seats(connections[DEFAULT_DB_ALIAS], pk, "")
 
 
 def _game_with_seats(db: BaseDatabaseWrapper, pk: int, lock: str) -> tuple[Game, list[Seat]] | None:
+    """The game's row and its seats' rows by two statements, sent in one call where the
+    database takes that: the game's columns come once, not again with each seat (a join
+    would read, convert and decode them per seat; issue 16)."""
     game_columns, seat_columns = _reader(db, Game)[0], _reader(db, Seat)[0]
-    found = _fetched(
-        db,
-        f"SELECT {game_columns}, {seat_columns} FROM games_game"
-        " JOIN games_seat ON games_seat.game_id = games_game.id"
-        f" WHERE games_game.id = %s ORDER BY games_seat.position{lock}",
-        [pk],
-    )
+    statements = [
+        (f"SELECT {game_columns} FROM games_game WHERE games_game.id = %s{lock}", [pk]),
+        (
+            f"SELECT {seat_columns} FROM games_seat WHERE games_seat.game_id = %s"
+            " ORDER BY games_seat.position",
+            [pk],
+        ),
+    ]
+    with db.cursor() as cursor:
+        if _at_once(db):
+            cursor.execute(*_one_call(statements))
+            found = cursor.fetchall()
+            cursor.nextset()
+            seat_rows = cursor.fetchall()
+        else:
+            cursor.execute(*statements[0])
+            found = cursor.fetchall()
+            cursor.execute(*statements[1])
+            seat_rows = cursor.fetchall()
     if not found:
         return None
-    width = len(Game._meta.concrete_fields)
-    game = _made(db, Game, found[0][:width])
-    seats = [_made(db, Seat, values[width:]) for values in found]
+    game = _made(db, Game, found[0])
+    seats = [_made(db, Seat, values) for values in seat_rows]
     for seat in seats:
         seat.game = game
     return game, seats

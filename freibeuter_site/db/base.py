@@ -36,11 +36,22 @@ server, begins as Django's. Named cursors declared in a transaction are
 which Django reads): the same rows; the server keeps what is left of one
 still open at the commit. The query log lists each statement as its caller
 wrote it, after Django's own ``BEGIN`` entry, as with Django's backend.
+
+**Writes that wait for the next statement.** In a transaction, a write whose
+answer nobody reads (:meth:`DatabaseWrapper.defer`: a move's event, its
+projections, its clocks, its turn emails) need not cost a round trip of its
+own: it goes in one call with the transaction's next statement, ahead of it
+(so every read sees it), or with its ``COMMIT`` (``UPDATE …; INSERT …;
+COMMIT``). A rollback drops what waits. An error in a waiting write is raised
+by the call that carried it, the commit's included, and the transaction is
+rolled back as for any failed commit. The query log shows the writes in the
+entry of the statement that carried them, the ``COMMIT``'s included.
 """
 
 from __future__ import annotations
 
 import select
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -48,6 +59,7 @@ import psycopg
 from django.db.backends import utils
 from django.db.backends.postgresql import base, operations
 from django.db.backends.postgresql.psycopg_any import BaseTzLoader
+from django.db.backends.utils import debug_transaction
 from psycopg.postgres import types
 from psycopg.pq import Format, TransactionStatus
 
@@ -78,46 +90,58 @@ class UtcTimestampLoader(BaseTzLoader):  # type: ignore[misc]  # psycopg's class
 BEGIN_WITH = "BEGIN; "
 """What a transaction's first statement is sent after."""
 
+Statement = tuple[str, Sequence[Any]]
+"""A statement and its parameters."""
+
 
 class DatabaseOperations(operations.DatabaseOperations):
     def last_executed_query(self, cursor: Any, sql: str, params: Any) -> str:
-        """The statement as its caller wrote it (bound), for the query log: Django logs the
-        ``BEGIN`` as an entry of its own. (Django's gives ``None`` when it cannot tell; a
-        statement that began with ``BEGIN; `` itself would be logged without it, and the site
-        writes none.)"""
+        """The statement as its caller wrote it (bound), for the query log, with the writes
+        that waited for it ahead of it: Django logs the ``BEGIN`` as an entry of its own.
+        (Django's gives ``None`` when it cannot tell; a statement that began with ``BEGIN; ``
+        itself would be logged without it, and the site writes none.)"""
         query = super().last_executed_query(cursor, sql, params)
         return query.removeprefix(BEGIN_WITH) if query else query
 
 
-class _BeginsWithFirstStatement:
-    """A cursor wrapper that sends its connection's pending ``BEGIN`` with its next
-    statement, or before what cannot carry it."""
+class _SendsWhatWaits:
+    """A cursor wrapper that sends its connection's pending ``BEGIN`` and waiting writes with
+    its next statement, or before what cannot carry them."""
 
     cursor: Any
     db: DatabaseWrapper
 
     def _execute(self, sql: str, params: Any, *ignored: Any) -> Any:
-        if not self.db.begin_pending:
+        if not (self.db.begin_pending or self.db.waiting):
             return super()._execute(sql, params, *ignored)  # type: ignore[misc]
-        self.db.begin_pending = False
-        done = super()._execute(BEGIN_WITH + sql, params, *ignored)  # type: ignore[misc]
-        self.cursor.nextset()  # past BEGIN's own result, to the statement's
+        if isinstance(params, Mapping):  # named parameters: what waits goes on its own
+            self.db.send_waiting()
+            return super()._execute(sql, params, *ignored)  # type: ignore[misc]
+        begin, ahead = self.db.take_waiting()
+        if ahead:
+            if params is None:
+                sql = sql.replace("%", "%%")  # bound now, with the waiting writes' values
+            params = [*(value for _, each in ahead for value in each), *(params or ())]
+        text = begin + "".join(f"{write}; " for write, _ in ahead) + sql
+        done = super()._execute(text, params, *ignored)  # type: ignore[misc]
+        for _ in range(bool(begin) + len(ahead)):
+            self.cursor.nextset()  # past what went ahead, to the statement's own result
         return done
 
     def _executemany(self, sql: str, param_list: Any, *ignored: Any) -> Any:
-        self.db.begin_now()
+        self.db.send_waiting()
         return super()._executemany(sql, param_list, *ignored)  # type: ignore[misc]
 
     def callproc(self, *args: Any, **kwargs: Any) -> Any:
-        self.db.begin_now()
+        self.db.send_waiting()
         return super().callproc(*args, **kwargs)  # type: ignore[misc]
 
 
-class CursorWrapper(_BeginsWithFirstStatement, utils.CursorWrapper):
+class CursorWrapper(_SendsWhatWaits, utils.CursorWrapper):
     pass
 
 
-class CursorDebugWrapper(_BeginsWithFirstStatement, base.CursorDebugWrapper):
+class CursorDebugWrapper(_SendsWhatWaits, base.CursorDebugWrapper):
     pass
 
 
@@ -125,6 +149,11 @@ class DatabaseWrapper(base.DatabaseWrapper):
     ops_class = DatabaseOperations
     begin_pending = False
     """Whether Django has begun a transaction that has not reached the server yet."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.waiting: list[Statement] = []
+        """Writes of the open transaction that wait for its next statement or its commit."""
 
     def get_connection_params(self) -> dict[str, Any]:
         params: dict[str, Any] = super().get_connection_params()
@@ -155,11 +184,53 @@ class DatabaseWrapper(base.DatabaseWrapper):
                 self.connection.autocommit = True
         self.begin_pending = not autocommit
 
+    def defer(self, sql: str, params: Sequence[Any]) -> bool:
+        """Send the write ``sql`` (a ``%s`` for each of ``params``, ``%%`` for a percent sign;
+        its answer unread) with the transaction's next statement, or with its ``COMMIT``; tell
+        whether it waits. It waits only in an atomic block whose statements go as text
+        (``BEGIN`` with the first); else nothing is done, and the caller sends it."""
+        if self.connection is None or not self.in_atomic_block:
+            return False
+        if not self._begins_with_first_statement():
+            return False
+        self.waiting.append((sql, params))
+        return True
+
+    def take_waiting(self) -> tuple[str, list[Statement]]:
+        """The pending ``BEGIN`` (its text, or ``""``) and the waiting writes, for the caller
+        to send ahead of its statement: they no longer wait."""
+        begin = BEGIN_WITH if self.begin_pending else ""
+        self.begin_pending = False
+        ahead, self.waiting = self.waiting, []
+        return begin, ahead
+
+    def send_waiting(self) -> None:
+        """Send the pending ``BEGIN`` and the waiting writes now, in one call (for what cannot
+        carry them)."""
+        begin, ahead = self.take_waiting()
+        if not (begin or ahead):
+            return
+        statements: list[Statement] = [("BEGIN", [])] if begin else []
+        self._send_now([*statements, *ahead])
+
+    def _send_now(self, statements: list[Statement]) -> None:
+        text = "; ".join(sql for sql, _ in statements)
+        values = [value for _, each in statements for value in each]
+        with self.wrap_database_errors, self.connection.cursor() as cursor:
+            cursor.execute(text, values)
+
     def _commit(self) -> None:
-        super()._commit()  # type: ignore[misc]
+        if self.waiting and self.connection is not None:
+            begin, ahead = self.take_waiting()
+            statements = [*([("BEGIN", [])] if begin else []), *ahead, ("COMMIT", [])]
+            with debug_transaction(self, "; ".join(sql for sql, _ in statements)):
+                self._send_now(statements)
+        else:
+            super()._commit()  # type: ignore[misc]  # psycopg's: no COMMIT when none is open
         self._next_transaction()
 
     def _rollback(self) -> None:
+        self.waiting.clear()
         super()._rollback()  # type: ignore[misc]
         self._next_transaction()
 
@@ -171,16 +242,13 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if connection is not None and not self.autocommit and connection.autocommit:
             self.begin_pending = True
 
-    def begin_now(self) -> None:
-        """Send the pending ``BEGIN`` on its own (for what cannot carry it)."""
-        if self.begin_pending:
-            self.begin_pending = False
-            with self.wrap_database_errors:
-                self.connection.execute("BEGIN")
+    def _close(self) -> None:
+        self.waiting.clear()  # a closed connection's transaction is gone with it
+        super()._close()  # type: ignore[misc]
 
     def create_cursor(self, name: str | None = None) -> Any:
         if name is not None:
-            self.begin_now()  # a named cursor is declared in the transaction
+            self.send_waiting()  # a named cursor is declared in the transaction
         return super().create_cursor(name)
 
     def make_cursor(self, cursor: Any) -> CursorWrapper:

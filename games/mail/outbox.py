@@ -34,7 +34,7 @@ from django.utils import timezone
 
 from games.mail.compose import mail_compose
 from games.models import Game, OutboundMail, Seat
-from games.store.rows import row_insert, row_insert_unless
+from games.store.rows import row_insert
 
 log = logging.getLogger(__name__)
 
@@ -113,11 +113,14 @@ def mail_queue_unless(
     seat: Seat | None = None,
     hold: bool = False,
     now: datetime | None = None,
-) -> bool:
+) -> bool | None:
     """:func:`mail_queue`, unless the fixed query ``found`` (a ``SELECT`` and its parameters;
     ``None``: always) finds a row, decided by the ``INSERT`` itself; tell whether the email
-    was written."""
-    return _write(_outbound(to, kind, context, language, game, seat, hold, now), hold, found)
+    was written. In ``rows.sent_together`` (a move's writes) the row goes with the
+    transaction's next statement where the database can take it so, and whether it was
+    written goes unread (``None``): the ``NOTIFY`` in it tells the sender of it."""
+    row = _outbound(to, kind, context, language, game, seat, hold, now)
+    return _write(row, hold, found, later=True)
 
 
 def _outbound(
@@ -143,16 +146,15 @@ def _outbound(
     )
 
 
-def _write(row: OutboundMail, hold: bool, unless: tuple[str, list[Any]] | None) -> bool:
+def _write(
+    row: OutboundMail, hold: bool, unless: tuple[str, list[Any]] | None, *, later: bool = False
+) -> bool | None:
     notify = connection.vendor == "postgresql" and not hold
     channel = CHANNEL if notify else None
-    if unless is None:
-        row_insert(row, notify=channel)
-    elif not row_insert_unless(row, unless, notify=channel):
-        return False
-    if not hold and not notify:
+    written = row_insert(row, notify=channel, unless=unless, later=later)
+    if written and not hold and not notify:
         transaction.on_commit(lambda: mail_committed.send(sender=OutboundMail, mail_id=row.pk))
-    return True
+    return written
 
 
 @contextmanager

@@ -65,21 +65,19 @@ def event_append(
         actor=actor,
         created_at=now,
     )
-    event = row_insert(
-        Event(
-            game=game,
-            created_at=now,
-            seq=game.last_seq + 1,
-            type=event_type,
-            version=version,
-            payload=payload,
-            actor=actor,
-            move_id=move_id,
-            nonce=nonce,
-            hash=digest,
-        ),
-        later=True,
+    event = Event(
+        game=game,
+        created_at=now,
+        seq=game.last_seq + 1,
+        type=event_type,
+        version=version,
+        payload=payload,
+        actor=actor,
+        move_id=move_id,
+        nonce=nonce,
+        hash=digest,
     )
+    row_insert(event, later=True)
     game.last_seq, game.head_hash, game.updated_at = event.seq, digest, now
     return event
 

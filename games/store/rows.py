@@ -180,15 +180,13 @@ def row_update(instance: models.Model, fields: Iterable[str]) -> None:
     rows_update([(instance, fields)])
 
 
-class _Waiting(threading.local):
-    """The writes of this thread's open :func:`sent_together`, not sent yet."""
+class _Together(threading.local):
+    """Whether this thread is in a :func:`sent_together` block."""
 
-    def __init__(self) -> None:
-        self.open = False
-        self.statements: list[tuple[str, list[Any]]] = []
+    open = False
 
 
-_waiting = _Waiting()
+_together = _Together()
 
 
 def _at_once(db: BaseDatabaseWrapper) -> bool:
@@ -201,24 +199,19 @@ def _at_once(db: BaseDatabaseWrapper) -> bool:
 @contextmanager
 def sent_together() -> Iterator[None]:
     """Within it, writes that need no answer (:func:`rows_update`, :func:`row_insert` with
-    ``later``) wait and go in one call with the next ``INSERT`` that returns its id, or at
-    the block's end: one round trip for a move's writes (issue 16), where the database takes
-    several statements in one call. Any other statement first sends what waits, so every
-    read in the block sees it; elsewhere everything is sent at once, as outside the block."""
-    db = connections[DEFAULT_DB_ALIAS]
-    if _waiting.open or not _at_once(db):
+    ``later``) wait for the transaction's next statement or its ``COMMIT`` and go in one call
+    with it, where the database backend can (``defer`` of the site's PostgreSQL backend,
+    ``freibeuter_site.db``): a move's writes cost no round trip of their own (issue 16).
+    Every read still sees them, a rollback drops them, and an error in one is raised by the
+    call that carries it. Elsewhere each is sent at once, as outside the block."""
+    if _together.open:
         yield
         return
-    _waiting.open = True
+    _together.open = True
     try:
-        with db.execute_wrapper(_waiting_first):
-            yield
-            if _waiting.statements:
-                with db.cursor() as cursor:
-                    cursor.execute(*_joined([]))
+        yield
     finally:
-        _waiting.open = False
-        _waiting.statements.clear()
+        _together.open = False
 
 
 def _one_call(statements: list[tuple[str, list[Any]]]) -> tuple[str, list[Any]]:
@@ -226,29 +219,20 @@ def _one_call(statements: list[tuple[str, list[Any]]]) -> tuple[str, list[Any]]:
     return "; ".join(sql for sql, _ in statements), [v for _, values in statements for v in values]
 
 
-def _joined(last: list[tuple[str, list[Any]]]) -> tuple[str, list[Any]]:
-    """What waits and then ``last``, as one call's SQL and parameters (nothing waits after)."""
-    statements = [*_waiting.statements, *last]
-    _waiting.statements.clear()
-    return _one_call(statements)
-
-
-def _waiting_first(
-    execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any
-) -> Any:
-    if _waiting.statements:
-        context["cursor"].execute(*_joined([]))
-    return execute(sql, params, many, context)
+def _waits(db: BaseDatabaseWrapper, statements: list[tuple[str, list[Any]]]) -> bool:
+    """Leave ``statements`` (writes whose answer is unread) to wait for the transaction's next
+    statement, if this is a :func:`sent_together` block and the backend can; tell whether."""
+    defer = getattr(db, "defer", None)
+    return _together.open and defer is not None and bool(defer(*_one_call(statements)))
 
 
 def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]]) -> None:
     """:func:`row_update` of each instance with its fields, all sent at once where the
     database takes several statements in one call (PostgreSQL, whose cursor binds on the
-    client); in :func:`sent_together`, with the next statement that returns rows."""
+    client); in :func:`sent_together`, with the transaction's next statement."""
     db = connections[DEFAULT_DB_ALIAS]
     updates = [_update(db, instance, fields) for instance, fields in changes]
-    if _waiting.open:
-        _waiting.statements.extend(updates)
+    if not updates or _waits(db, updates):
         return
     with db.cursor() as cursor:
         if _at_once(db) and len(updates) > 1:
@@ -258,27 +242,49 @@ def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]]) -> None:
             cursor.execute(sql, values)
 
 
-def row_insert(instance: Row, *, notify: str | None = None, later: bool = False) -> Row:
+def row_insert(
+    instance: models.Model,
+    *,
+    notify: str | None = None,
+    unless: tuple[str, list[Any]] | None = None,
+    later: bool = False,
+) -> bool | None:
     """Write the new ``instance`` as a row (a fixed ``INSERT``, values prepared as ``save``
-    would) and give it the row's id; ``notify`` names a channel told the id when the
-    transaction commits (PostgreSQL's ``NOTIFY``, in the same statement). In
-    :func:`sent_together` a row written ``later`` waits for the next statement, its id unread."""
-    if later and _waiting.open:
-        into, values = _prepared(connections[DEFAULT_DB_ALIAS], instance)
-        _waiting.statements.append((f"{into} VALUES ({', '.join(['%s'] * len(values))})", values))
-        return instance
-    written = _insert(instance, notify, None)
-    assert written, "an INSERT without a condition writes its row"
-    return instance
-
-
-def row_insert_unless(
-    instance: models.Model, found: tuple[str, list[Any]], *, notify: str | None = None
-) -> bool:
-    """:func:`row_insert`, unless the fixed query ``found`` (a ``SELECT`` and its parameters)
-    finds a row: one statement (``INSERT … SELECT … WHERE NOT EXISTS``); tell whether it
-    wrote the row."""
-    return _insert(instance, notify, found)
+    would) and give it the row's id; tell whether it wrote it. ``unless`` is a fixed query (a
+    ``SELECT`` and its parameters) whose finding a row means the row is not written, decided
+    by the ``INSERT`` itself (``INSERT … SELECT … WHERE NOT EXISTS``). ``notify`` names a
+    channel told the id when the transaction commits (PostgreSQL's ``NOTIFY``, in the same
+    statement). In :func:`sent_together` a row written ``later`` waits for the transaction's
+    next statement: its id and whether it was written go unread (``None``)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    into, values = _prepared(db, instance)
+    marks = ", ".join(["%s"] * len(values))
+    if unless is None:
+        sql = f"{into} VALUES ({marks})"
+    else:
+        sql = f"{into} SELECT {marks} WHERE NOT EXISTS ({unless[0]})"
+        values.extend(unless[1])
+    returning = notify is not None or db.features.can_return_columns_from_insert
+    if notify is not None:
+        assert db.vendor == "postgresql", "NOTIFY is PostgreSQL's"
+        sql, values = f"{sql} RETURNING id, pg_notify(%s, id::text)", [*values, notify]
+    elif returning:
+        sql = f"{sql} RETURNING id"
+    if later and _waits(db, [(sql, values)]):
+        return None
+    with db.cursor() as cursor:
+        cursor.execute(sql, values)
+        if returning:
+            found = cursor.fetchone()
+        else:
+            found = None
+            if cursor.rowcount:
+                found = (db.ops.last_insert_id(cursor, instance._meta.db_table, "id"),)
+    if found is None:
+        return False
+    instance.pk = found[0]
+    instance._state.adding, instance._state.db = False, db.alias
+    return True
 
 
 def _insert_plan(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Plan:
@@ -298,47 +304,6 @@ def _prepared(db: BaseDatabaseWrapper, instance: models.Model) -> tuple[str, lis
     prepares them."""
     into, fields = _insert_plan(db, type(instance))
     return into, [field.get_db_prep_save(field.pre_save(instance, True), db) for field in fields]
-
-
-def _insert(
-    instance: models.Model, notify: str | None, unless: tuple[str, list[Any]] | None
-) -> bool:
-    db = connections[DEFAULT_DB_ALIAS]
-    into, values = _prepared(db, instance)
-    marks = ", ".join(["%s"] * len(values))
-    if unless is None:
-        sql = f"{into} VALUES ({marks})"
-    else:
-        sql = f"{into} SELECT {marks} WHERE NOT EXISTS ({unless[0]})"
-        values.extend(unless[1])
-    waiting = len(_waiting.statements)  # sent first, in the same call; they return no rows
-    with db.cursor() as cursor:
-        if notify is not None:
-            assert db.vendor == "postgresql", "NOTIFY is PostgreSQL's"
-            cursor.execute(
-                *_joined([(f"{sql} RETURNING id, pg_notify(%s, id::text)", [*values, notify])])
-            )
-            found = _last_row(cursor, waiting)
-        elif db.features.can_return_columns_from_insert:
-            cursor.execute(*_joined([(f"{sql} RETURNING id", values)]))
-            found = _last_row(cursor, waiting)
-        else:
-            cursor.execute(sql, values)
-            found = None
-            if cursor.rowcount:
-                found = (db.ops.last_insert_id(cursor, instance._meta.db_table, "id"),)
-    if found is None:
-        return False
-    instance.pk = found[0]
-    instance._state.adding, instance._state.db = False, db.alias
-    return True
-
-
-def _last_row(cursor: Any, before: int) -> Any:
-    """The first row of the result of the statement after the ``before`` sent first."""
-    for _ in range(before):
-        cursor.nextset()
-    return cursor.fetchone()
 
 
 def json_text(column: str, key: str) -> str:

@@ -5,8 +5,9 @@ A request starts with the connection the last one left open. If the server has
 ended it meanwhile (restarted, or the backend terminated), the request must
 get a new one before its first query, not answer 500; if nothing has happened
 to it, checking must cost no round trip. Every timestamp reads as Django's own loader reads it.
-A transaction's ``BEGIN`` costs no round trip of its own, and a transaction is still one:
-what it wrote is undone by its rollback and seen by no one before its commit.
+A transaction's ``BEGIN`` costs no round trip of its own, nor does a write left to wait
+for the next statement or the ``COMMIT``, and a transaction is still one: what it wrote
+is undone by its rollback and seen by no one before its commit.
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ from pathlib import Path
 import psycopg
 import pytest
 from django.contrib.auth.models import Group
-from django.db import DatabaseError, close_old_connections, connection, connections, transaction
+from django.db import (
+    DatabaseError,
+    IntegrityError,
+    close_old_connections,
+    connection,
+    connections,
+    transaction,
+)
 from django.db.backends.postgresql.psycopg_any import BaseTzLoader
 from django.test.utils import CaptureQueriesContext
 from psycopg.pq import Format, Trace, TransactionStatus
@@ -255,3 +263,69 @@ def test_commit_and_rollback_without_a_connection_do_nothing() -> None:
         assert unopened.connection is None, "nothing opened a connection"
     finally:
         unopened.close()
+
+
+def test_a_write_left_to_wait_goes_with_the_commit(
+    tmp_path: Path, other: psycopg.Connection
+) -> None:
+    insert = "INSERT INTO auth_group (name) VALUES (%s)"
+    with _sent(tmp_path) as sent, CaptureQueriesContext(connection) as logged, transaction.atomic():
+        assert Group.objects.filter(name="waited").count() == 0
+        assert connection.defer(insert, ["waited"])
+        assert not _others_see(other, "waited")
+    assert sent[-1] == "INSERT INTO auth_group (name) VALUES ('waited'); COMMIT"
+    assert len(sent) == 2, "the write took no round trip of its own"
+    assert logged[-1]["sql"] == f"{insert}; COMMIT", "the query log shows it with the COMMIT"
+    assert _others_see(other, "waited")
+
+
+def test_the_next_statement_carries_what_waits_and_sees_it(tmp_path: Path) -> None:
+    with _sent(tmp_path) as sent, transaction.atomic(), connection.cursor() as cursor:
+        assert connection.defer("INSERT INTO auth_group (name) VALUES (%s)", ["100% seen"])
+        # A statement with a % of its own and no parameters.
+        cursor.execute("SELECT name, '100%' FROM auth_group WHERE name LIKE '100%'")
+        assert cursor.fetchall() == [("100% seen", "100%")]
+        cursor.execute("SELECT count(*) FROM auth_group WHERE name LIKE %s", ["100%%"])
+        assert cursor.fetchone() == (1,)
+        assert connection.defer("INSERT INTO auth_group (name) VALUES (%s)", ["another"])
+        # The statement's own row count, not the waiting INSERT's.
+        assert Group.objects.filter(name__startswith="100").update(name="renamed") == 1
+    assert sent[0] == (
+        "BEGIN; INSERT INTO auth_group (name) VALUES ('100% seen');"
+        " SELECT name, '100%' FROM auth_group WHERE name LIKE '100%'"
+    )
+    assert sent[-1] == "COMMIT"
+
+
+def test_a_rollback_drops_what_waits(tmp_path: Path, other: psycopg.Connection) -> None:
+    with pytest.raises(RuntimeError), transaction.atomic():
+        Group.objects.create(name="written")
+        assert connection.defer("INSERT INTO auth_group (name) VALUES (%s)", ["waited"])
+        raise RuntimeError("the request failed")
+    with _sent(tmp_path) as sent, transaction.atomic():
+        Group.objects.create(name="next")
+    assert not any("waited" in query for query in sent), "nothing waits into the next one"
+    assert not _others_see(other, "written") and not _others_see(other, "waited")
+    assert _others_see(other, "next")
+
+
+def test_a_waiting_write_that_fails_fails_the_commit_and_undoes_the_transaction(
+    other: psycopg.Connection,
+) -> None:
+    Group.objects.create(name="taken")
+    committed: list[bool] = []
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Group.objects.create(name="alongside")
+        assert connection.defer("INSERT INTO auth_group (name) VALUES (%s)", ["taken"])
+        transaction.on_commit(lambda: committed.append(True))
+    assert not _others_see(other, "alongside")
+    assert committed == [], "no commit hook runs"
+    assert connection.connection.info.transaction_status == TransactionStatus.IDLE
+    assert Group.objects.filter(name="taken").count() == 1, "the connection still answers"
+
+
+def test_outside_an_atomic_block_nothing_waits() -> None:
+    connection.ensure_connection()
+    assert not connection.defer("INSERT INTO auth_group (name) VALUES (%s)", ["never"])
+    assert connection.waiting == []
+    assert Group.objects.filter(name="never").count() == 0

@@ -106,7 +106,8 @@ def test_a_bad_body_by_a_valid_token_writes_nothing(
     assert game.last_seq == 1
 
 
-def test_the_move_s_writes_go_in_one_call(anne: Seat, client: Client) -> None:
+@pytest.mark.django_db(transaction=True)  # the move's transaction is the outermost, as served
+def test_the_move_s_writes_go_in_one_call_with_its_commit(anne: Seat, client: Client) -> None:
     game = anne.game
     path = f"/api/games/{game.pk}/moves/"
     move = engine_for(game).legal_moves(load_state(game), "Anne")[0]
@@ -119,5 +120,6 @@ def test_the_move_s_writes_go_in_one_call(anne: Seat, client: Client) -> None:
     (sent,) = writes
     assert sent.startswith("INSERT INTO games_event")
     assert "UPDATE games_game" in sent and "INSERT INTO games_outboundmail" in sent
+    assert sent.endswith("; COMMIT"), "the writes cost no round trip of their own"
     assert _moves(game) == 1
     assert game.mails.filter(kind="turn", seat__display_name="Bart").count() == 1

@@ -16,7 +16,7 @@ def test_a_read_in_the_block_sees_the_waiting_writes(game: Game) -> None:
         assert Game.objects.get(pk=game.pk).scores == {"Anne": 99}
         game.scores = {"Anne": 98}
         rows_update([(game, ["scores"])])
-    assert Game.objects.get(pk=game.pk).scores == {"Anne": 98}  # sent at the block's end
+    assert Game.objects.get(pk=game.pk).scores == {"Anne": 98}  # sent with this read
 
 
 def test_a_failed_block_sends_nothing_that_waited(game: Game) -> None:

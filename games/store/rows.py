@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, models
@@ -25,9 +26,11 @@ Row = TypeVar("Row", bound=models.Model)
 
 _Reader = tuple[str, list[str], list[tuple[int, list[Callable[..., Any]], Any]]]
 _readers: dict[tuple[type[models.Model], str], _Reader] = {}
-_Plan = tuple[str, list["models.Field[Any, Any]"]]
+_Prepare = Callable[[Any], Any]
+_Plan = tuple[str, list[tuple[str, _Prepare]]]
 _updates: dict[tuple[type[models.Model], tuple[str, ...], str], _Plan] = {}
-_inserts: dict[tuple[type[models.Model], str], _Plan] = {}
+_Inserting = tuple[str, list[tuple["models.Field[Any, Any]", _Prepare]]]
+_inserts: dict[tuple[type[models.Model], str], _Inserting] = {}
 
 
 def _reader(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Reader:
@@ -147,11 +150,50 @@ def _game_with_seats(db: BaseDatabaseWrapper, pk: int, lock: str) -> tuple[Game,
     return game, seats
 
 
+_AS_THEY_ARE: dict[type[models.Field[Any, Any]], type] = {
+    models.AutoField: int,
+    models.BigAutoField: int,
+    models.BooleanField: bool,
+    models.CharField: str,
+    models.DurationField: timedelta,
+    models.EmailField: str,
+    models.IntegerField: int,
+    models.PositiveBigIntegerField: int,
+    models.PositiveIntegerField: int,
+    models.PositiveSmallIntegerField: int,
+    models.TextField: str,
+}
+"""Django's own field classes whose preparation for PostgreSQL puts a value of this Python
+type into a statement bound on the client as the value itself would go (``to_python`` and
+``int`` give it back, a native interval takes a ``timedelta`` as it is; psycopg writes the
+backend's ``Int2``/``Int4``/``Int8`` wrappers of an integer as the integer)."""
+
+
+def _preparer(db: BaseDatabaseWrapper, field: models.Field[Any, Any]) -> _Prepare:
+    """``field.get_db_prep_save`` on ``db``, as the write's value for its column. On PostgreSQL
+    binding on the client, a value already of the column's Python type (see
+    :data:`_AS_THEY_ARE`, a foreign key by its target's; a datetime with its time zone) goes
+    as it is, which writes the statement Django's preparation would, without its calls for
+    each value (issue 16); any other value, or elsewhere, is Django's to prepare."""
+    prepare = field.get_db_prep_save
+    target = field.target_field if isinstance(field, models.ForeignKey) else field
+    if not _at_once(db):
+        return lambda value: prepare(value, db)
+    if type(target) is models.DateTimeField:
+        return lambda value: (
+            value if type(value) is datetime and value.tzinfo is not None else prepare(value, db)
+        )
+    kind = _AS_THEY_ARE.get(type(target))
+    if kind is None:
+        return lambda value: prepare(value, db)
+    return lambda value: value if type(value) is kind else prepare(value, db)
+
+
 def _update_plan(
     db: BaseDatabaseWrapper, model: type[models.Model], names: tuple[str, ...]
 ) -> _Plan:
-    """The ``UPDATE`` of the columns ``names`` of one row of ``model`` and their fields (built
-    once per model, columns and database)."""
+    """The ``UPDATE`` of the columns ``names`` of one row of ``model``, and each column's
+    attribute and preparer (built once per model, columns and database)."""
     key = (model, names, db.vendor)
     if key not in _updates:
         meta = model._meta
@@ -161,7 +203,8 @@ def _update_plan(
             assert isinstance(field, models.Field), f"{name} is a column of {meta.label}"
             changed.append(field)
         sets = ", ".join(f"{db.ops.quote_name(str(field.column))} = %s" for field in changed)
-        _updates[key] = (f"UPDATE {meta.db_table} SET {sets} WHERE id = %s", changed)
+        prepared = [(field.attname, _preparer(db, field)) for field in changed]
+        _updates[key] = (f"UPDATE {meta.db_table} SET {sets} WHERE id = %s", prepared)
     return _updates[key]
 
 
@@ -169,7 +212,7 @@ def _update(
     db: BaseDatabaseWrapper, instance: models.Model, fields: Iterable[str]
 ) -> tuple[str, list[Any]]:
     sql, changed = _update_plan(db, type(instance), tuple(fields))
-    values = [field.get_db_prep_save(getattr(instance, field.attname), db) for field in changed]
+    values = [prepare(getattr(instance, name)) for name, prepare in changed]
     values.append(instance.pk)
     return sql, values
 
@@ -287,15 +330,16 @@ def row_insert(
     return True
 
 
-def _insert_plan(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Plan:
-    """``INSERT INTO table (columns)`` of ``model`` and the fields of its columns, all but the
-    primary key (built once per model and database)."""
+def _insert_plan(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Inserting:
+    """``INSERT INTO table (columns)`` of ``model``, and each column's field and preparer, all
+    but the primary key (built once per model and database)."""
     key = (model, db.vendor)
     if key not in _inserts:
         meta = model._meta
         fields = [field for field in meta.concrete_fields if not field.primary_key]
         columns = ", ".join(db.ops.quote_name(str(field.column)) for field in fields)
-        _inserts[key] = (f"INSERT INTO {meta.db_table} ({columns})", fields)
+        prepared = [(field, _preparer(db, field)) for field in fields]
+        _inserts[key] = (f"INSERT INTO {meta.db_table} ({columns})", prepared)
     return _inserts[key]
 
 
@@ -303,7 +347,7 @@ def _prepared(db: BaseDatabaseWrapper, instance: models.Model) -> tuple[str, lis
     """The ``INSERT INTO table (columns)`` of ``instance`` and its values, prepared as ``save``
     prepares them."""
     into, fields = _insert_plan(db, type(instance))
-    return into, [field.get_db_prep_save(field.pre_save(instance, True), db) for field in fields]
+    return into, [prepare(field.pre_save(instance, True)) for field, prepare in fields]
 
 
 def json_text(column: str, key: str) -> str:

@@ -10,10 +10,10 @@
 output; errors exit with status 2 and ``{"error": {"code", "message", "move"}}``.
 
 A replay is what a verifier runs most, so it starts fast: ``replay RECORD``
-is read without building the argument parser, each module is imported by the
-command that needs it (a game's rules only when a record names the game), and
-JSON is read and printed through :mod:`engine.jsontext`, without importing
-:mod:`json`.
+is read without the argument parser (:mod:`engine.arguments`, imported for any
+other command line), each module is imported by the command that needs it (a
+game's rules only when a record names the game), and JSON is read and printed
+through :mod:`engine.jsontext`, without importing :mod:`json`.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from engine.record import RecordError, new_record, replay
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -101,46 +102,14 @@ def _verify_chain(args: argparse.Namespace) -> Any:
     return {"verified": True, **chain.verify_chain(record, args.hashes)}
 
 
-def _parser() -> argparse.ArgumentParser:
-    import argparse
-
-    class _Parser(argparse.ArgumentParser):
-        """An argument parser whose usage errors follow the JSON error contract."""
-
-        def error(self, message: str) -> Any:
-            raise RecordError("usage", f"{message} ({self.format_usage().strip()})", None)
-
-    parser = _Parser(prog="python -m engine", description="Pirate board game rules engine.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    new = commands.add_parser("new", help="print a new record with a shuffled setup")
-    new.add_argument("game")
-    new.add_argument("--players", required=True, help="comma-separated names, in seat order")
-    new.add_argument("--seed", type=int, help="same seed, same record")
-    new.set_defaults(run=_new)
-    for name, run, help_text in (
-        ("replay", _replay, "print the summary after all moves"),
-        ("legal", _legal, "print the legal moves of the player to move"),
-    ):
-        command = commands.add_parser(name, help=help_text)
-        command.add_argument("record", help="a record file, or - for standard input")
-        if name == "legal":
-            command.add_argument("--player", help="whose legal moves (default: first to move)")
-        command.set_defaults(run=run)
-    verify = commands.add_parser("verify", help="check a finished record against its commitment")
-    verify.add_argument(
-        "record", help="a record file with its revealed salt, or - for standard input"
-    )
-    verify.add_argument("commitment", help="the SHA-256 digest published when the game began")
-    verify.set_defaults(run=_verify)
-    verify_chain = commands.add_parser(
-        "verify-chain", help="check a finished record's chain of event hashes"
-    )
-    verify_chain.add_argument("record", help="a record file with its chain, or - for stdin")
-    verify_chain.add_argument(
-        "hashes", nargs="*", help="head hashes kept from emails or pages, each must be in it"
-    )
-    verify_chain.set_defaults(run=_verify_chain)
-    return parser
+_COMMANDS: dict[str, Callable[[argparse.Namespace], Any]] = {
+    "new": _new,
+    "replay": _replay,
+    "legal": _legal,
+    "verify": _verify,
+    "verify-chain": _verify_chain,
+}
+"""Each command of :mod:`engine.arguments` by its name."""
 
 
 def _is_replay(argv: list[str]) -> bool:
@@ -155,8 +124,10 @@ def main(argv: list[str] | None = None) -> int:
         if _is_replay(argv):
             output = _summary(argv[1])
         else:
-            args = _parser().parse_args(argv)
-            output = args.run(args)
+            from engine.arguments import parse
+
+            args = parse(argv)
+            output = _COMMANDS[args.command](args)
     except RecordError as error:
         print(jsontext.dumps(error.as_json()))
         return 2

@@ -6,6 +6,12 @@ ever talk to a game through this protocol, so a new game plugs in by adding a
 package and its name to :data:`GAMES`, the one list of games: the site finds
 everything else about a game (its title, player counts, move fields, its own
 package under ``games/kinds/``) from the module that name leads to.
+
+The protocol's types, :class:`Game`, ``Move`` and :class:`Result`, are written
+out in :mod:`engine.protocol`, for type checkers alone. This module names them:
+for type checkers as written there, at run time as what they are then (a game
+is its module, a move and a result are dicts), so no replay pays for the
+protocol's classes.
 """
 
 from __future__ import annotations
@@ -15,14 +21,14 @@ import importlib
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from random import Random
-    from typing import Any, Protocol, TypedDict
-else:  # importing typing costs the command line more than a replay: the types are mypy's
-    Protocol = object
-    TypedDict = dict
+    from typing import Any
 
-Move = dict[str, "Any"]
-"""A move: a plain JSON-able dict in the canonical notation of its game."""
+    from engine.protocol import Game as Game
+    from engine.protocol import Move as Move
+    from engine.protocol import Result as Result
+else:  # what they are at run time, all that the site's annotations need: a module, dicts
+    Game = type(importlib)
+    Move = Result = dict
 
 
 class IllegalMove(Exception):
@@ -70,71 +76,6 @@ class GameState:
         if not isinstance(player, str) or player not in self.players:
             raise IllegalMove("unknown_player", f"{player!r} does not play in this game.")
         return self.players.index(player)
-
-
-class Game(Protocol):
-    """What a game module offers (each name is a module-level attribute)."""
-
-    NAME: str
-    TITLE: str
-    """The game's name as players write it, for pages and emails (umlauts and all)."""
-    RULES_VERSION: int
-    MIN_PLAYERS: int
-    MAX_PLAYERS: int
-    MOVE_FIELDS: dict[str, type]
-    """The keys a move may carry, with their JSON types (the record format's notation)."""
-
-    def new_setup(self, players: Sequence[str], rng: Random) -> dict[str, Any]:
-        """Deal a fresh random setup, all hidden information included."""
-
-    def start(self, players: Sequence[str], setup: dict[str, Any]) -> Any:
-        """Validate ``setup`` and return the initial state."""
-
-    def apply(self, state: Any, player: str, move: Move) -> Any:
-        """Return the state after ``player`` makes ``move``; ``state`` is unchanged."""
-
-    def apply_in_place(self, state: Any, player: str, move: Move) -> None:
-        """Make ``move`` on ``state`` itself, for a caller that owns ``state`` (a replay).
-
-        Every check comes first, so an illegal move raises and leaves ``state`` unchanged.
-        A state from :meth:`apply` may share parts with the one it came from: it is owned
-        only once that one is no longer used.
-        """
-
-    def legal_moves(self, state: Any, player: str | None = None) -> list[Move]:
-        """List the legal moves of ``player`` (default: the first player to move)."""
-
-    def to_move(self, state: Any) -> list[str]:
-        """List the players who may move now, in seat order; ``[]`` once over."""
-
-    def view(self, state: Any, player: str | None) -> dict[str, Any]:
-        """Return what ``player`` may see (``None``: a spectator)."""
-
-    def summary(self, state: Any) -> dict[str, Any]:
-        """Return the omniscient summary of the game-record format."""
-
-    def result(self, state: Any) -> Result | None:
-        """Return the final result, or ``None`` while the game is under way."""
-
-    def rolls_needed(self, state: Any, move: Move) -> int:
-        """Return how many dice the service must roll into ``move`` before applying it."""
-
-    def parse_move(self, text: str) -> Move:
-        """Parse the text notation (as in an email reply) into a canonical move."""
-
-    def format_move(self, move: Move) -> str:
-        """Write a canonical move in the text notation."""
-
-    def bot_move(self, state: Any, player: str) -> Move:
-        """Choose a legal move for ``player`` deterministically (the built-in bot)."""
-
-
-class Result(TypedDict):
-    """The end of a game: the winners in seat order, final scores, and why it ended."""
-
-    winners: list[str]
-    scores: dict[str, int]
-    reason: str
 
 
 GAMES = ("freibeuter", "seerauber", "flusspiraten")

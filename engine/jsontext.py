@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from _json import encode_basestring_ascii as json_string  # json.dumps of a str, its JSON text
 from _json import make_encoder, make_scanner
+from types import SimpleNamespace  # loaded already under python -m (runpy imports it)
 
 from engine.base import imported_on_first_use
 
@@ -27,19 +28,18 @@ _WHITESPACE = " \t\n\r"
 """What :mod:`json` skips around a document."""
 _CONSTANTS = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}
 
+_DEFAULTS = SimpleNamespace(
+    strict=True,
+    object_hook=None,
+    object_pairs_hook=None,
+    parse_float=float,
+    parse_int=int,
+    parse_constant=_CONSTANTS.__getitem__,
+)
+"""What ``json.loads`` decodes with when given no options, read by ``make_scanner``: a
+namespace, not a class, which would cost every replay more to create (issue 16)."""
 
-class _Defaults:
-    """What ``json.loads`` decodes with when given no options, read by ``make_scanner``."""
-
-    strict = True
-    object_hook = None
-    object_pairs_hook = None
-    parse_float = float
-    parse_int = int
-    parse_constant = _CONSTANTS.__getitem__
-
-
-_scan = make_scanner(_Defaults)  # type: ignore[arg-type]  # a duck-typed context, as json's own
+_scan = make_scanner(_DEFAULTS)  # type: ignore[arg-type]  # a duck-typed context, as json's own
 
 
 def loads(text: str) -> Any:

@@ -1,21 +1,22 @@
 """Freibeuter (Reiner Stockhausen, 1998), as settled in ``docs/rules/freibeuter.md``.
 
 The module-level names below make up the game protocol of :mod:`engine.base`.
-The bot and the text notation are imported when first asked for (a replay,
-which the command line runs most, needs neither).
+The legal moves, the bot and the text notation are imported when first asked
+for (a replay, which the command line runs most, needs none of them).
 """
 
 from __future__ import annotations
 
 from engine.base import Move, imported_on_first_use
 from engine.freibeuter.board import MAX_PLAYERS, MIN_PLAYERS
-from engine.freibeuter.rules import apply, apply_in_place, legal_moves
+from engine.freibeuter.rules import apply, apply_in_place
 from engine.freibeuter.state import State, new_setup, start
 from engine.freibeuter.views import result, summary, to_move, view
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from engine.freibeuter.bot import bot_move
+    from engine.freibeuter.legal import legal_moves
     from engine.freibeuter.notation import format_move, parse_move
 
 NAME = "freibeuter"
@@ -42,6 +43,7 @@ __getattr__ = imported_on_first_use(
     globals(),
     {
         "bot_move": "engine.freibeuter.bot",
+        "legal_moves": "engine.freibeuter.legal",
         "parse_move": "engine.freibeuter.notation",
         "format_move": "engine.freibeuter.notation",
     },

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from engine.base import IllegalMove, Move
 from engine.freibeuter import board
-from engine.freibeuter.rules import apply, legal_moves
+from engine.freibeuter.legal import legal_moves
+from engine.freibeuter.rules import apply
 from engine.freibeuter.state import State
 from engine.freibeuter.views import scores
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import chain
 
 from engine.base import GameState, IllegalMove, check_players
@@ -76,9 +75,9 @@ class State(GameState):
 
 def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:
     """Shuffle tiles and decks with ``rng`` and deal every player's hand."""
-    tiles = list(board.TILE_SET.elements())
+    tiles = board.components(board.TILE_SET)
     rng.shuffle(tiles)
-    sea = list(board.SEA_CARDS.elements())
+    sea = board.components(board.SEA_CARDS)
     rng.shuffle(sea)
     dutchman = list(board.DUTCHMAN_CARDS)
     rng.shuffle(dutchman)
@@ -101,7 +100,7 @@ def _string_list(value: object, what: str) -> list[str]:
     raise IllegalMove("invalid_setup", f"The setup's {what} must be a list of strings.")
 
 
-def _describe(counter: Counter[str]) -> str:
+def _describe(counter: dict[str, int]) -> str:
     return ", ".join(f"{n} × {item}" for item, n in sorted(counter.items()))
 
 
@@ -109,6 +108,8 @@ def _check_multiset(items: list[str], full: list[str], what: str) -> None:
     """Raise ``invalid_setup`` unless ``items`` are ``full`` (sorted) in some order."""
     if sorted(items) == full:
         return
+    from collections import Counter  # here: only a setup that is refused is counted
+
     expected = Counter(full)
     found = Counter(items)
     unknown = Counter({k: n for k, n in found.items() if k not in expected})
@@ -124,8 +125,8 @@ def _check_multiset(items: list[str], full: list[str], what: str) -> None:
     raise IllegalMove("invalid_setup", f"The {what} are not one full set: {'; '.join(problems)}.")
 
 
-_ALL_TILES = sorted(board.TILE_SET.elements())
-_ALL_CARDS = sorted([*board.SEA_CARDS.elements(), *board.DUTCHMAN_CARDS])
+_ALL_TILES = sorted(board.components(board.TILE_SET))
+_ALL_CARDS = sorted([*board.components(board.SEA_CARDS), *board.DUTCHMAN_CARDS])
 
 
 def start(players: Sequence[str], setup: object) -> State:

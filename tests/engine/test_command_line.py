@@ -244,6 +244,12 @@ def replay_imports(record: Path) -> set[str]:
     return {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
 
 
+def python_c(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python -c CODE ARGS`` from the repository root, in an interpreter of its own."""
+    command = [sys.executable, "-c", code, *args]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
 def test_replay_imports_only_the_game_it_replays_and_no_costly_library():
     """Start-up stays lean (issue 16): no typing, argparse, json, hashlib, random, other game."""
     imported = replay_imports(DATA / "freibeuter-3p.record.json")
@@ -252,6 +258,49 @@ def test_replay_imports_only_the_game_it_replays_and_no_costly_library():
               "engine.freibeuter.bot", "engine.freibeuter.notation", "engine.seerauber",
               "engine.flusspiraten", "engine.chain", "engine.fairness"}  # fmt: skip
     assert imported & costly == set()
+
+
+def test_a_freibeuter_replay_imports_just_the_engine_modules_it_runs():
+    """Issue 16: not the game protocol (``engine.protocol``, the type checkers'), the argument
+    parser or the listing of legal moves; each module costs the start-up.
+
+    Read from ``sys.modules`` at the end of the command (``-X importtime`` does not list a
+    module imported through :func:`importlib.import_module`, as a game or a name imported on
+    first use is)."""
+    code = """
+import runpy, sys
+sys.argv = ["engine", "replay", sys.argv[1]]
+try:
+    runpy.run_module("engine", run_name="__main__", alter_sys=True)
+finally:
+    print(*sorted(name for name in sys.modules if name.startswith("engine")), file=sys.stderr)
+"""
+    record = str(DATA / "freibeuter-3p.record.json")
+    done = python_c(code, record)
+    assert (done.returncode, json.loads(done.stdout)) == run("replay", record)
+    assert done.stderr.split() == [
+        "engine", "engine.base", "engine.freibeuter", "engine.freibeuter.board",
+        "engine.freibeuter.rules", "engine.freibeuter.state", "engine.freibeuter.views",
+        "engine.jsontext", "engine.record",
+    ]  # fmt: skip
+
+
+def test_the_protocol_stays_the_type_checkers_and_legal_moves_are_imported_on_first_use():
+    """At run time ``engine.base`` names ``Game``, ``Move`` and ``Result`` as what they are
+    then, a module and dicts, for the site's annotations: ``engine.protocol`` is never
+    imported. Freibeuter's package imports ``legal_moves`` when first asked for."""
+    code = """
+import sys, types
+from engine import freibeuter
+from engine.base import Game, Move, Result
+assert (Game, Move, Result) == (types.ModuleType, dict, dict) and isinstance(freibeuter, Game)
+assert "engine.freibeuter.legal" not in sys.modules
+assert freibeuter.legal_moves is sys.modules["engine.freibeuter.legal"].legal_moves
+assert "engine.protocol" not in sys.modules
+print("ok")
+"""
+    done = python_c(code)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "ok\n", "")
 
 
 @pytest.mark.parametrize(
@@ -283,7 +332,5 @@ for name in GAMES:
     assert not hasattr(game, "no_such_name")
 print("ok")
 """
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
-    )
+    done = python_c(code)
     assert (done.returncode, done.stdout, done.stderr) == (0, "ok\n", "")

@@ -63,6 +63,10 @@ class Game(Protocol):
     def summary(self, state: Any) -> dict[str, Any]:
         """Return the omniscient summary of the game-record format."""
 
+    def scores(self, state: Any) -> dict[str, int]:
+        """Return each player's score if the game ended now: the summary's ``scores``, without
+        the rest of the summary (the service keeps them on every move)."""
+
     def result(self, state: Any) -> Result | None:
         """Return the final result, or ``None`` while the game is under way."""
 

@@ -12,7 +12,7 @@ from engine.base import imported_on_first_use
 from engine.flusspiraten.board import MAX_PLAYERS, MIN_PLAYERS
 from engine.flusspiraten.rules import apply, apply_in_place, legal_moves, rolls_needed
 from engine.flusspiraten.state import State, new_setup, start
-from engine.flusspiraten.views import result, summary, to_move, view
+from engine.flusspiraten.views import result, scores, summary, to_move, view
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,6 +62,7 @@ __all__ = [
     "parse_move",
     "result",
     "rolls_needed",
+    "scores",
     "start",
     "summary",
     "to_move",

@@ -28,6 +28,11 @@ def to_move(state: State) -> list[str]:
     return [state.players[s] for s in to_move_seats(state)]
 
 
+def scores(state: State) -> dict[str, int]:
+    """Each player's score now, by name (the summary's ``scores``)."""
+    return dict(zip(state.players, state.scores, strict=True))
+
+
 def winners(state: State) -> list[str]:
     """The players sharing the highest score, in seat order (``[]`` while under way)."""
     if not state.over:

@@ -11,7 +11,7 @@ from engine.base import Move, imported_on_first_use
 from engine.freibeuter.board import MAX_PLAYERS, MIN_PLAYERS
 from engine.freibeuter.rules import apply, apply_in_place
 from engine.freibeuter.state import State, new_setup, start
-from engine.freibeuter.views import result, summary, to_move, view
+from engine.freibeuter.views import result, scores, summary, to_move, view
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,6 +66,7 @@ __all__ = [
     "parse_move",
     "result",
     "rolls_needed",
+    "scores",
     "start",
     "summary",
     "to_move",

@@ -22,7 +22,7 @@ def _by_json(items: list[str]) -> list[str]:
     return sorted(items, key=json_string)
 
 
-def scores(state: State) -> list[int]:
+def seat_scores(state: State) -> list[int]:
     """Score per seat if the game ended now (rules §8)."""
     doubled = {board.DOUBLES[d] for d in state.doubles}
     result = []
@@ -35,11 +35,16 @@ def scores(state: State) -> list[int]:
     return result
 
 
+def scores(state: State) -> dict[str, int]:
+    """Each player's score if the game ended now, by name (the summary's ``scores``)."""
+    return dict(zip(state.players, seat_scores(state), strict=True))
+
+
 def winners(state: State) -> list[str]:
     """The players sharing the highest score, in seat order (``[]`` while under way) [D8]."""
     if not state.over:
         return []
-    return top_scorers(state.players, scores(state))
+    return top_scorers(state.players, seat_scores(state))
 
 
 def to_move(state: State) -> list[str]:
@@ -67,7 +72,7 @@ def _name(names: tuple[str, ...], seat: int | None) -> str | None:
 def summary(state: State) -> dict[str, Any]:
     """The omniscient summary of ``docs/record-format.md``."""
     names = state.players
-    points = scores(state)
+    points = seat_scores(state)
     return {
         "over": state.over,
         "to_move": None if state.over else names[state.turn],
@@ -121,7 +126,7 @@ def result(state: State) -> Result | None:
     if not state.over:
         return None
     assert state.end_reason is not None
-    points = scores(state)
+    points = seat_scores(state)
     return {
         "winners": winners(state),
         "scores": dict(zip(state.players, points, strict=True)),

@@ -11,7 +11,7 @@ from engine.base import Move, imported_on_first_use
 from engine.seerauber.board import MAX_PLAYERS, MIN_PLAYERS
 from engine.seerauber.rules import apply, apply_in_place, legal_moves
 from engine.seerauber.state import State, new_setup, start
-from engine.seerauber.views import result, summary, to_move, view
+from engine.seerauber.views import result, scores, summary, to_move, view
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -63,6 +63,7 @@ __all__ = [
     "parse_move",
     "result",
     "rolls_needed",
+    "scores",
     "start",
     "summary",
     "to_move",

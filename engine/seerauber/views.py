@@ -21,7 +21,7 @@ def _by_json(items: list[str]) -> list[str]:
     return sorted(items, key=json_string)
 
 
-def scores(state: State) -> list[int]:
+def seat_scores(state: State) -> list[int]:
     """Score per seat if the game ended now: ducats, majority shares and consolations (§7)."""
     points = state.ducats[:]
     for kind in board.BOOTY:
@@ -36,11 +36,16 @@ def scores(state: State) -> list[int]:
     return points
 
 
+def scores(state: State) -> dict[str, int]:
+    """Each player's score if the game ended now, by name (the summary's ``scores``)."""
+    return dict(zip(state.players, seat_scores(state), strict=True))
+
+
 def winners(state: State) -> list[str]:
     """The players sharing the highest score, in seat order (``[]`` while under way)."""
     if not state.over:
         return []
-    return top_scorers(state.players, scores(state))
+    return top_scorers(state.players, seat_scores(state))
 
 
 def to_move(state: State) -> list[str]:
@@ -62,7 +67,7 @@ def _pending(state: State) -> dict[str, str] | None:
 def summary(state: State) -> dict[str, Any]:
     """The omniscient summary of ``docs/record-format.md``."""
     names = state.players
-    points = scores(state)
+    points = seat_scores(state)
     free: list[list[str]] = [[] for _ in names]
     stacks = {}
     for name, pirates in state.stacks.items():
@@ -110,6 +115,6 @@ def result(state: State) -> Result | None:
     assert state.end_reason is not None
     return {
         "winners": winners(state),
-        "scores": dict(zip(state.players, scores(state), strict=True)),
+        "scores": dict(zip(state.players, seat_scores(state), strict=True)),
         "reason": state.end_reason,
     }

@@ -87,7 +87,7 @@ def projections_set(game: Game, engine: Engine, state: Any) -> Result | None:
     result if ``state`` ends the game."""
     result = engine.result(state)
     game.to_move = engine.to_move(state)
-    game.scores = result["scores"] if result else engine.summary(state)["scores"]
+    game.scores = result["scores"] if result else engine.scores(state)
     game.winners = result["winners"] if result else []
     return result
 

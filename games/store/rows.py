@@ -105,45 +105,54 @@ def seat_with_game(pk: int) -> Seat | None:
 def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
     """The game ``pk``, locked until the transaction ends (``FOR UPDATE`` of its row where the
     database has it; SQLite locks the whole database as it writes), and its seats by position,
-    each linked to it: one round trip where the database takes several statements in one call
-    (``None``: no such game)."""
+    each linked to it (``None``: no such game).
+
+    Two statements, in one call where the database takes several: the game's columns come
+    once, not again with each seat as a join would read, convert and decode them (issue 16).
+    The seats are read after the lock is taken, so they are the locked game's."""
     db = connections[DEFAULT_DB_ALIAS]
-    return _game_with_seats(db, pk, " FOR UPDATE" if db.features.has_select_for_update else "")
-
-
-def game_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
-    """The game ``pk`` and its seats by position, each linked to it, read in one round trip
-    without a lock (a reader's; ``None``: no such game)."""
-    return _game_with_seats(connections[DEFAULT_DB_ALIAS], pk, "")
-
-
-def _game_with_seats(db: BaseDatabaseWrapper, pk: int, lock: str) -> tuple[Game, list[Seat]] | None:
-    """The game's row and its seats' rows by two statements, sent in one call where the
-    database takes that: the game's columns come once, not again with each seat (a join
-    would read, convert and decode them per seat; issue 16)."""
-    game_columns, seat_columns = _reader(db, Game)[0], _reader(db, Seat)[0]
-    statements = [
-        (f"SELECT {game_columns} FROM games_game WHERE games_game.id = %s{lock}", [pk]),
-        (
-            f"SELECT {seat_columns} FROM games_seat WHERE games_seat.game_id = %s"
-            " ORDER BY games_seat.position",
-            [pk],
-        ),
-    ]
-    with db.cursor() as cursor:
-        if _at_once(db):
-            cursor.execute(*_one_call(statements))
+    lock = " FOR UPDATE" if db.features.has_select_for_update else ""
+    game_sql = f"SELECT {_reader(db, Game)[0]} FROM games_game WHERE games_game.id = %s{lock}"
+    seats_sql = (
+        f"SELECT {_reader(db, Seat)[0]} FROM games_seat WHERE games_seat.game_id = %s"
+        " ORDER BY games_seat.position"
+    )
+    if _at_once(db):
+        with db.cursor() as cursor:
+            cursor.execute(*_one_call([(game_sql, [pk]), (seats_sql, [pk])]))
             found = cursor.fetchall()
             cursor.nextset()
             seat_rows = cursor.fetchall()
-        else:
-            cursor.execute(*statements[0])
-            found = cursor.fetchall()
-            cursor.execute(*statements[1])
-            seat_rows = cursor.fetchall()
+    else:
+        found = _fetched(db, game_sql, [pk])
+        seat_rows = _fetched(db, seats_sql, [pk])
+    return _linked(db, found[0], seat_rows) if found else None
+
+
+def game_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
+    """The game ``pk`` and its seats by position, each linked to it, read without a lock by
+    one joined statement, so that game and seats are of one moment even while a move commits
+    (a reader's; ``None``: no such game)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    game_columns, seat_columns = _reader(db, Game)[0], _reader(db, Seat)[0]
+    found = _fetched(
+        db,
+        f"SELECT {game_columns}, {seat_columns} FROM games_game"
+        " JOIN games_seat ON games_seat.game_id = games_game.id"
+        " WHERE games_game.id = %s ORDER BY games_seat.position",
+        [pk],
+    )
     if not found:
         return None
-    game = _made(db, Game, found[0])
+    width = len(Game._meta.concrete_fields)
+    return _linked(db, found[0][:width], [values[width:] for values in found])
+
+
+def _linked(
+    db: BaseDatabaseWrapper, game_values: Sequence[Any], seat_rows: Iterable[Sequence[Any]]
+) -> tuple[Game, list[Seat]]:
+    """The game of ``game_values`` and the seats of ``seat_rows``, each linked to it."""
+    game = _made(db, Game, game_values)
     seats = [_made(db, Seat, values) for values in seat_rows]
     for seat in seats:
         seat.game = game
@@ -307,14 +316,14 @@ def row_insert(
     else:
         sql = f"{into} SELECT {marks} WHERE NOT EXISTS ({unless[0]})"
         values.extend(unless[1])
-    returning = notify is not None or db.features.can_return_columns_from_insert
     if notify is not None:
         assert db.vendor == "postgresql", "NOTIFY is PostgreSQL's"
         sql, values = f"{sql} RETURNING id, pg_notify(%s, id::text)", [*values, notify]
-    elif returning:
-        sql = f"{sql} RETURNING id"
     if later and _waits(db, [(sql, values)]):
         return None
+    returning = notify is not None or db.features.can_return_columns_from_insert
+    if returning and notify is None:
+        sql = f"{sql} RETURNING id"
     with db.cursor() as cursor:
         cursor.execute(sql, values)
         if returning:

@@ -207,11 +207,14 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def send_waiting(self) -> None:
         """Send the pending ``BEGIN`` and the waiting writes now, in one call (for what cannot
         carry them)."""
+        statements = self._taken()
+        if statements:
+            self._send_now(statements)
+
+    def _taken(self) -> list[Statement]:
+        """:meth:`take_waiting`'s ``BEGIN`` and writes as statements to send by themselves."""
         begin, ahead = self.take_waiting()
-        if not (begin or ahead):
-            return
-        statements: list[Statement] = [("BEGIN", [])] if begin else []
-        self._send_now([*statements, *ahead])
+        return [("BEGIN", []), *ahead] if begin else ahead
 
     def _send_now(self, statements: list[Statement]) -> None:
         text = "; ".join(sql for sql, _ in statements)
@@ -221,8 +224,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def _commit(self) -> None:
         if self.waiting and self.connection is not None:
-            begin, ahead = self.take_waiting()
-            statements = [*([("BEGIN", [])] if begin else []), *ahead, ("COMMIT", [])]
+            statements = [*self._taken(), ("COMMIT", [])]
             with debug_transaction(self, "; ".join(sql for sql, _ in statements)):
                 self._send_now(statements)
         else:

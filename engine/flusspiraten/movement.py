@@ -61,16 +61,24 @@ def _targets(here: int) -> tuple[int, int]:
 
 
 def river_paths(state: State, boat: int, points: int, rower: int) -> list[tuple[int, ...]]:
-    """Every legal path of a river boat rowing ``points`` (§4, [F10], [F26])."""
+    """Every legal path of a river boat rowing ``points`` (§4, [F10], [F26]).
+
+    A depth-first walk on a stack of its own, upriver before across: a nested function calling
+    itself would make a reference cycle, the state in it, that only the garbage collector frees.
+    """
     start = state.at[boat]
     full: list[tuple[int, ...]] = []
     every: list[tuple[int, ...]] = []
-
-    def extend(river: list[int], at: list[int], here: int, steps: tuple[int, ...]) -> None:
+    stack: list[tuple[list[int], list[int], int, tuple[int, ...]]] = [
+        (state.river, state.at, start, ())
+    ]
+    while stack:
+        river, at, here, steps = stack.pop()
         every.append(steps)
         if len(steps) == points:
             full.append(steps)
-            return
+            continue
+        onward = []
         for target in _targets(here):
             if target == SOURCE_STEP:
                 full.append((*steps, SOURCE_STEP))
@@ -86,9 +94,8 @@ def river_paths(state: State, boat: int, points: int, rower: int) -> list[tuple[
             river2[here] = -1
             river2[target] = boat
             at2[boat] = target
-            extend(river2, at2, target, (*steps, target))
-
-    extend(state.river, state.at, start, ())
+            onward.append((river2, at2, target, (*steps, target)))
+        stack.extend(reversed(onward))
     if full:
         return full
     longest = max(len(steps) for steps in every)
@@ -163,11 +170,13 @@ def ford_boats(state: State, ford: int, seat: int) -> list[int]:
 
 
 def walk_paths(state: State, seat: int, start: int, roll: int) -> list[WalkPath]:
-    """Every legal walk of ``roll`` from ``start`` (§3, §6, [F8], [F20])."""
+    """Every legal walk of ``roll`` from ``start`` (§3, §6, [F8], [F20]): depth first, in the
+    order of each space's neighbours, on a stack of its own (as :func:`river_paths`)."""
     harbour = [b for b in range(board.BOATS) if state.at[b] < 0 and boat_takes(state, b, seat)]
     found: list[WalkPath] = []
-
-    def extend(here: int, previous: int, steps: tuple[int, ...]) -> None:
+    stack: list[tuple[int, int, tuple[int, ...]]] = [(start, -1, ())]
+    while stack:
+        here, previous, steps = stack.pop()
         if len(steps) == roll:
             if here in board.FORDS:
                 found.append((steps, waiting(state, here) >= 0))
@@ -176,14 +185,12 @@ def walk_paths(state: State, seat: int, start: int, roll: int) -> list[WalkPath]
                 )
             else:
                 found.append((steps, False))
-            return
+            continue
         if here in board.HARBOUR_SIDES:
             found.extend(((*steps, BOAT_STEP + b), False) for b in harbour)
-        for nxt in board.NEIGHBOURS[here]:
+        for nxt in reversed(board.NEIGHBOURS[here]):
             if nxt != previous:
-                extend(nxt, here, (*steps, nxt))
-
-    extend(start, -1, ())
+                stack.append((nxt, here, (*steps, nxt)))
     return found
 
 

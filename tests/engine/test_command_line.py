@@ -6,6 +6,9 @@ service's tools do, and reads its JSON output and exit status.
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import io
 import json
 import subprocess
 import sys
@@ -14,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from engine.__main__ import main
 from engine.fairness import commitment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -286,6 +290,33 @@ finally:
         "engine.freibeuter.rules", "engine.freibeuter.state", "engine.freibeuter.views",
         "engine.jsontext", "engine.record",
     ]  # fmt: skip
+
+
+GOLDEN = ROOT / "tests" / "golden"
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        GOLDEN / "4p-sea-deck-empty-mixed-seed8.record.json",
+        GOLDEN / "seerauber" / "seerauber-3p-deadlock-random-seed29.record.json",
+        GOLDEN / "flusspiraten" / "flusspiraten-5p-fifth_pirate-mixed-seed25.record.json",
+    ],
+    ids=["freibeuter", "seerauber", "flusspiraten"],
+)
+def test_a_replay_leaves_no_garbage_only_the_cycle_collector_could_free(record: Path) -> None:
+    """The command line runs with the cyclic garbage collector off (issue 16): each game's
+    replay must leave no reference cycles, or a long game would hold them until it exits."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["replay", str(record)]) == 0  # imports the game first
+        gc.collect()
+        gc.disable()
+        try:
+            for _ in range(3):
+                assert main(["replay", str(record)]) == 0
+            assert gc.collect() == 0
+        finally:
+            gc.enable()
 
 
 def test_the_protocol_stays_the_type_checkers_and_legal_moves_are_imported_on_first_use():

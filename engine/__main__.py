@@ -137,8 +137,8 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     # One short process whose objects live until it exits: the cyclic garbage collector would
-    # only walk them, about a twentieth of the command's CPU (README, *Engines*). A replay
-    # leaves no reference cycles (tests/engine/test_command_line.py checks each game's).
+    # only walk them, 6-8 % of the command's CPU (README, *Engines*). A replay leaves no
+    # reference cycles (tests/engine/test_command_line.py checks each game's).
     import gc
 
     gc.disable()

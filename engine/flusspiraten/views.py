@@ -124,6 +124,6 @@ def result(state: State) -> Result | None:
         return None
     return {
         "winners": winners(state),
-        "scores": dict(zip(state.players, state.scores, strict=True)),
+        "scores": scores(state),
         "reason": str(state.end_reason),
     }

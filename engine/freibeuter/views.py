@@ -126,9 +126,8 @@ def result(state: State) -> Result | None:
     if not state.over:
         return None
     assert state.end_reason is not None
-    points = seat_scores(state)
     return {
         "winners": winners(state),
-        "scores": dict(zip(state.players, points, strict=True)),
+        "scores": scores(state),
         "reason": state.end_reason,
     }

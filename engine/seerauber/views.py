@@ -115,6 +115,6 @@ def result(state: State) -> Result | None:
     assert state.end_reason is not None
     return {
         "winners": winners(state),
-        "scores": dict(zip(state.players, seat_scores(state), strict=True)),
+        "scores": scores(state),
         "reason": state.end_reason,
     }

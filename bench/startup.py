@@ -25,7 +25,12 @@ alongside: ``python -c "import runpy, _json, hollow…"``, a tree of empty files
 with the names of the engine modules a replay imports (``hollow`` for
 ``engine``), run by turns with the others; its time beyond ``python -c pass``
 is the share of the start-up that no module's content causes, the floor of
-this layout of modules.
+this layout of modules. And ``python -m nothing``, an empty module run as
+``-m`` runs the engine, shows what the switch alone costs beyond ``python -c
+pass`` (``runpy`` and the modules it imports): no command run as ``python -m``
+starts in less. The start-up beyond it is printed too, for what the engine's
+own modules and code cost; the budget is checked as DESIGN §8 and issue 16
+define it, beyond ``python -c pass``.
 
 The commands keep their bytecode in a fresh cache directory
 (``PYTHONPYCACHEPREFIX``), compiled by a first run that is not counted. The
@@ -64,6 +69,8 @@ COMMANDS = {
 WORK_ARGV = ["replay", str(RECORD)]
 HOLLOW = "hollow"
 """The name of the tree of empty modules that stands for ``engine``."""
+NOTHING = "nothing"
+"""The name of the empty module run as ``python -m``."""
 
 
 def hollow_tree(folder: Path) -> list[str]:
@@ -104,7 +111,7 @@ def work_once(runs: int) -> tuple[float, float]:
 
 
 def line(name: str, wall: float, cpu: float, budget: str = "") -> str:
-    return f"{name:<36} wall {wall * 1e3:7.2f} ms   CPU {cpu * 1e3:7.2f} ms{budget}"
+    return f"{name:<42} wall {wall * 1e3:7.2f} ms   CPU {cpu * 1e3:7.2f} ms{budget}"
 
 
 def main() -> None:
@@ -120,6 +127,7 @@ def main() -> None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         work_once(WORK_RUNS)  # the command's code run in this process before it is timed
         modules = hollow_tree(Path(hollow))
+        Path(hollow, f"{NOTHING}.py").touch()
         imports = ", ".join(["runpy", "_json", *modules])
         commands = {
             **{name: (command, ROOT) for name, command in COMMANDS.items()},
@@ -127,6 +135,7 @@ def main() -> None:
                 [sys.executable, "-c", f"import {imports}"],
                 Path(hollow),
             ),
+            "python -m <empty module>": ([sys.executable, "-m", NOTHING], Path(hollow)),
         }
         walls: dict[str, list[float]] = {name: [] for name in commands}
         cpus: dict[str, list[float]] = {name: [] for name in commands}
@@ -147,28 +156,34 @@ def main() -> None:
     )
     for name in commands:
         print(line(name, statistics.median(walls[name]), statistics.median(cpus[name])))
-    base, engine, empty = commands
-    total_walls = [a - b for a, b in zip(walls[engine], walls[base], strict=True)]
-    total_cpus = [a - b for a, b in zip(cpus[engine], cpus[base], strict=True)]
-    print(
-        line("total beyond python", statistics.median(total_walls), statistics.median(total_cpus))
+    base, engine, empty, nothing = commands
+
+    def beyond(times: dict[str, list[float]], name: str, *less: list[float]) -> list[float]:
+        """Per turn, the seconds of ``name`` less those of ``python -c pass`` and of ``less``."""
+        rows = zip(times[name], times[base], *less, strict=True)
+        return [first - second - sum(rest) for first, second, *rest in rows]
+
+    def show(label: str, wall: list[float], cpu: list[float], budget: str = "") -> None:
+        print(line(label, statistics.median(wall), statistics.median(cpu), budget))
+
+    show("total beyond python", beyond(walls, engine), beyond(cpus, engine))
+    show("  the replay's work, warm in process", work_walls, work_cpus)
+    start_cpus = beyond(cpus, engine, work_cpus)
+    verdict = "ok" if statistics.median(start_cpus) * 1e3 <= BUDGET_MS else "OVER BUDGET"
+    show(
+        "start-up beyond python",
+        beyond(walls, engine, work_walls),
+        start_cpus,
+        f"   budget <= {BUDGET_MS} ms CPU  {verdict}",
     )
-    work_wall, work_cpu = statistics.median(work_walls), statistics.median(work_cpus)
-    print(line("  the replay's work, warm in process", work_wall, work_cpu))
-    start_wall = statistics.median(a - b for a, b in zip(total_walls, work_walls, strict=True))
-    start_cpu = statistics.median(a - b for a, b in zip(total_cpus, work_cpus, strict=True))
-    verdict = "ok" if start_cpu * 1e3 <= BUDGET_MS else "OVER BUDGET"
-    print(
-        line(
-            "start-up beyond python",
-            start_wall,
-            start_cpu,
-            f"   budget <= {BUDGET_MS} ms CPU  {verdict}",
-        )
+    show("  the same imports, empty modules", beyond(walls, empty), beyond(cpus, empty))
+    switch_walls, switch_cpus = beyond(walls, nothing), beyond(cpus, nothing)
+    show("  python -m of an empty module", switch_walls, switch_cpus)
+    show(
+        "start-up beyond python -m <empty module>",
+        beyond(walls, engine, work_walls, switch_walls),
+        beyond(cpus, engine, work_cpus, switch_cpus),
     )
-    floor_wall = statistics.median(a - b for a, b in zip(walls[empty], walls[base], strict=True))
-    floor_cpu = statistics.median(a - b for a, b in zip(cpus[empty], cpus[base], strict=True))
-    print(line("  the same imports, empty modules", floor_wall, floor_cpu))
 
 
 if __name__ == "__main__":

@@ -101,15 +101,16 @@ def _in_words(game: Game, seat: Seat, move: Move) -> str:
 
 
 def since_last_turn(
-    game: Game, seat: Seat, engine: Engine, state: Any, seq: int
+    game: Game, seat: Seat, engine: Engine, state: Any, seq: int, last: int | None
 ) -> list[dict[str, Any]]:
-    """What happened in ``game`` from ``seat``'s last move up to event ``seq`` (``state`` is the
-    state after it), from public event payloads: moves in words in the seat's language (by
-    the game's kind) with their notation, the reply syntax, beside them; a sealed one unsaid."""
-    last = _last_own_move(game, seat, seq) or 1
+    """What happened in ``game`` from ``seat``'s last move (``last``, its seq, if it has made
+    one) up to event ``seq`` (``state`` is the state after it), from public event payloads:
+    moves in words in the seat's language (by the game's kind) with their notation, the reply
+    syntax, beside them; a sealed one unsaid."""
     entries = []
     sealed = sealed_seq(game, state=state, seq=seq)
-    stored = Event.objects.filter(game=game, seq__gt=last, seq__lte=seq).order_by("seq")
+    hidden: set[int] | None = None  # read with the first chat message
+    stored = Event.objects.filter(game=game, seq__gt=last or 1, seq__lte=seq).order_by("seq")
     for event in stored[:SINCE_LIMIT]:
         payload = events.upcast(event.type, event.version, event.payload)
         entry = {"type": event.type, "seq": event.seq, "player": payload.get("player")}
@@ -126,8 +127,9 @@ def since_last_turn(
         elif event.type == events.VACATION_STARTED:
             entry["days"] = payload["days"]
         elif event.type == events.CHAT_POSTED:
-            hidden = event.seq in hidden_seqs(game)
-            entry.update(text=None if hidden else payload["text"], hidden=hidden)
+            hidden = hidden_seqs(game) if hidden is None else hidden
+            unsaid = event.seq in hidden
+            entry.update(text=None if unsaid else payload["text"], hidden=unsaid)
         elif event.type not in (events.TURN_TIMED_OUT, events.GAME_PAUSED):
             continue
         entries.append(entry)
@@ -156,13 +158,14 @@ def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any, seq: int
     kind = kind_of(game.kind)
     rows = kind.player_rows(view)
     marks = kind.seat_marks([row["name"] for row in rows])
+    last = _last_own_move(game, seat, seq)
     return {
         **_seat_context(game, seat),
         "view": view,
         "hand": view["players"][seat.display_name].get("hand", []),
         "players": [{**row, "letter": marks[row["name"]].letter} for row in rows],
-        "since": since_last_turn(game, seat, engine, state, seq),
-        "moved_before": _last_own_move(game, seat, seq) is not None,
+        "since": since_last_turn(game, seat, engine, state, seq, last),
+        "moved_before": last is not None,
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "reply_to": reply_address(seat),
         "examples": _examples(engine, legal),

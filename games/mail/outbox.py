@@ -174,14 +174,17 @@ def _bookkeeping() -> Iterator[None]:
 
 
 def mail_claim(*, mail_id: int, now: datetime) -> OutboundMail | None:
-    """Lease a pending row that no one holds; ``None`` if another has it or it is done."""
+    """Lease a pending row that no one holds; ``None`` if another has it or it is done. The
+    row comes with its game and seat, which composing it reads."""
     with _bookkeeping():
         claimed = (
             OutboundMail.objects.filter(pk=mail_id, status=OutboundMail.Status.PENDING)
             .filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
             .update(claimed_until=now + lease(), attempts=F("attempts") + 1)
         )
-        return OutboundMail.objects.get(pk=mail_id) if claimed == 1 else None
+        if claimed != 1:
+            return None
+        return OutboundMail.objects.select_related("game", "seat").get(pk=mail_id)
 
 
 def retry_delay(attempts: int) -> float:

@@ -12,15 +12,19 @@ from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.db import connection
 from django.test import Client
-from mail_helpers import SmtpSink, smtp  # noqa: F401
+from django.test.utils import CaptureQueriesContext
+from mail_helpers import SmtpSink, smtp, text_of  # noqa: F401
 
 from games.mail.compose import mail_compose
 from games.mail.digest import digest_send
 from games.mail.outbox import TransportError, lease, mail_claim, mail_due, mail_send
 from games.models import Game, MailPreference, OutboundMail
+from games.play.chat import chat_post
 from games.play.links import preferences_link
-from games.play.services import PlayerSpec, game_create
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
 pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
@@ -214,3 +218,38 @@ def test_it_lists_a_games_mail_for_moderators(mailed_game: Game, admin_client: C
     assert f"?game__id__exact={mailed_game.pk}" in game_page and "1 emails" in game_page
     listing = admin_client.get(f"/admin/games/outboundmail/?game__id__exact={mailed_game.pk}")
     assert "anne@example.org" in listing.content.decode()
+
+
+def _send_barts_turn_after(chats: int) -> list[str]:
+    """Anne posts ``chats`` messages and moves in a new game; send Bart's turn email as the
+    worker does and return the statements the send ran."""
+    game = game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in ("Anne", "Bart")],
+        seed=4,
+        now=T0,
+    )
+    anne = game.seats.get(display_name="Anne")
+    for number in range(chats):
+        chat_post(game=game, seat=anne, text=f"Message {number}", now=T0)
+    game.refresh_from_db()
+    move = engine_for(game).legal_moves(load_state(game), "Anne")[0]
+    move_submit(game=game, seat=anne, move=move, expected_seq=game.last_seq)
+    (turn,) = OutboundMail.objects.filter(game=game, kind="turn", to="bart@example.org")
+    with CaptureQueriesContext(connection) as queries:
+        assert mail_send(mail_id=turn.pk, now=T0) is True
+    return [query["sql"] for query in queries]
+
+
+def test_a_turn_email_is_sent_in_the_same_statements_however_much_chat_it_carries(
+    db: None, smtp: SmtpSink
+) -> None:
+    """The worker reads the moderators' hidden messages once, not once per chat message, and
+    the row's game and seat with the row itself (issue 4: 100 emails a second per worker)."""
+    one = _send_barts_turn_after(1)
+    five = _send_barts_turn_after(5)
+    first, second = (text_of(message) for message in smtp.to("bart@example.org"))
+    assert "Anne says: Message 0" in first
+    assert all(f"Anne says: Message {number}" in second for number in range(5))
+    assert len(five) == len(one)
+    assert [sql for sql in one if re.match(r'SELECT .* FROM "games_(game|seat)" WHERE', sql)] == []

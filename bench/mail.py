@@ -71,7 +71,14 @@ def _setup(broker: str) -> str:
         db.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
         db.execute(f"CREATE DATABASE {DATABASE}")
     url = base.rsplit("/", 1)[0] + f"/{DATABASE}"
-    os.environ.update(DATABASE_URL=url, REDIS_URL=broker, CELERY_BROKER_URL=broker)
+    # The bench and its worker run as a service does: DEBUG off (no query log), a key set.
+    os.environ.update(
+        DATABASE_URL=url,
+        REDIS_URL=broker,
+        CELERY_BROKER_URL=broker,
+        DEBUG="0",
+        SECRET_KEY="bench-only-secret-key-not-for-production-0123456789abcdefghijklmnop",
+    )
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freibeuter_site.settings")
     sys.path.insert(0, str(ROOT))
     import django

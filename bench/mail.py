@@ -12,11 +12,12 @@ own, runs an aiosmtpd SMTP server in this process and one Celery worker
 1. latency: a player moves (``move_submit`` commits, its on-commit hook
    queues the send); the time until the SMTP server has received the next
    seat's turn email, one move at a time, p50/p99 over ``--moves`` moves;
-2. throughput: ``--emails`` turn emails are written to the outbox and
-   queued while no worker runs, each a copy of the row a move writes (seat,
-   seq, deadline: the worker composes its content, as it does every turn
-   email's); then a fresh worker starts, and the rate is measured from the
-   first of them received to the last.
+2. throughput: ``--emails`` turn emails are written to the outbox while no
+   worker runs, each a copy of the row a move writes (seat, seq, deadline:
+   the worker composes its content, as it does every turn email's); then a
+   fresh worker starts, its outbox listener queues one send task for each
+   row never claimed (as a committed move's ``NOTIFY`` would), and the rate
+   is measured from the first of them received to the last.
 
 Never part of the test run.
 """
@@ -211,7 +212,6 @@ def main() -> int:
     from aiosmtpd.controller import Controller
 
     from freibeuter_site.celery import app
-    from games.tasks import mail_send_task
 
     queue = f"mailbench-{os.getpid()}"
     app.conf.task_default_queue = queue
@@ -227,10 +227,9 @@ def main() -> int:
             latencies = _latency(inbox, args.moves)
         finally:
             _stop(worker)
-        rows = _fill_outbox(args.emails)
-        wanted = [row.message_id for row in rows]
-        for row in rows:
-            mail_send_task.delay(row.pk)
+        # Queued by the fresh worker's outbox listener, which queues every row never claimed
+        # when it starts: one send task a row, as a committed move's NOTIFY gives it.
+        wanted = [row.message_id for row in _fill_outbox(args.emails)]
         worker = _worker(queue, port, args.pool, args.concurrency)
         try:
             _wait(lambda: any(m in inbox.arrived for m in wanted), 60, every=0.01)

@@ -19,7 +19,14 @@ from mail_helpers import SmtpSink, smtp, text_of  # noqa: F401
 
 from games.mail.compose import mail_compose
 from games.mail.digest import digest_send
-from games.mail.outbox import TransportError, lease, mail_claim, mail_due, mail_send
+from games.mail.outbox import (
+    NOT_DURABLE,
+    TransportError,
+    lease,
+    mail_claim,
+    mail_due,
+    mail_send,
+)
 from games.models import Game, MailPreference, OutboundMail
 from games.play.chat import chat_post
 from games.play.links import preferences_link
@@ -253,3 +260,20 @@ def test_a_turn_email_is_sent_in_the_same_statements_however_much_chat_it_carrie
     assert all(f"Anne says: Message {number}" in second for number in range(5))
     assert len(five) == len(one)
     assert [sql for sql in one if re.match(r'SELECT .* FROM "games_(game|seat)" WHERE', sql)] == []
+
+
+def test_a_claim_commits_without_waiting_for_the_disk_at_no_round_trip_of_its_own(
+    transactional_db: None, mailed_game: Game
+) -> None:
+    """DESIGN §5: only the outbox's own marks commit with ``synchronous_commit`` off (a crash
+    of the server may then send an email twice, with its Message-ID); the setting goes in one
+    call with the claim's ``UPDATE``, and the session's own setting stays as it was."""
+    row = OutboundMail.objects.get()
+    with CaptureQueriesContext(connection) as queries:
+        assert mail_claim(mail_id=row.pk, now=T0) is not None
+    statements = [query["sql"] for query in queries if query["sql"] not in ("BEGIN", "COMMIT")]
+    assert statements[0].startswith(f"{NOT_DURABLE}; UPDATE "), statements
+    assert not any(sql == NOT_DURABLE for sql in statements)
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone() == ("on",)

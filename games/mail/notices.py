@@ -110,27 +110,31 @@ def since_last_turn(
     entries = []
     sealed = sealed_seq(game, state=state, seq=seq)
     hidden: set[int] | None = None  # read with the first chat message
-    stored = Event.objects.filter(game=game, seq__gt=last or 1, seq__lte=seq).order_by("seq")
-    for event in stored[:SINCE_LIMIT]:
-        payload = events.upcast(event.type, event.version, event.payload)
-        entry = {"type": event.type, "seq": event.seq, "player": payload.get("player")}
-        if event.type == events.MOVE and event.seq == sealed:
+    stored = (
+        Event.objects.filter(game=game, seq__gt=last or 1, seq__lte=seq)
+        .order_by("seq")
+        .values_list("seq", "type", "version", "payload")
+    )
+    for event_seq, event_type, version, raw in stored[:SINCE_LIMIT]:
+        payload = events.upcast(event_type, version, raw)
+        entry = {"type": event_type, "seq": event_seq, "player": payload.get("player")}
+        if event_type == events.MOVE and event_seq == sealed:
             entry.update(move=None, sealed=True, auto=payload.get("auto", False))
-        elif event.type == events.MOVE:
+        elif event_type == events.MOVE:
             entry.update(
                 move=_in_words(game, seat, payload["move"]),
                 notation=engine.format_move(payload["move"]),
                 auto=payload.get("auto", False),
             )
-        elif event.type == events.SEAT_REPLACED:
+        elif event_type == events.SEAT_REPLACED:
             entry["by"] = payload["by"]
-        elif event.type == events.VACATION_STARTED:
+        elif event_type == events.VACATION_STARTED:
             entry["days"] = payload["days"]
-        elif event.type == events.CHAT_POSTED:
+        elif event_type == events.CHAT_POSTED:
             hidden = hidden_seqs(game) if hidden is None else hidden
-            unsaid = event.seq in hidden
+            unsaid = event_seq in hidden
             entry.update(text=None if unsaid else payload["text"], hidden=unsaid)
-        elif event.type not in (events.TURN_TIMED_OUT, events.GAME_PAUSED):
+        elif event_type not in (events.TURN_TIMED_OUT, events.GAME_PAUSED):
             continue
         entries.append(entry)
     return entries

@@ -9,9 +9,10 @@ own, runs an aiosmtpd SMTP server in this process and one Celery worker
 (``--pool``, ``--concurrency`` processes or threads) as a separate process, all on
 127.0.0.1:
 
-1. latency: a player moves (``move_submit`` commits, its on-commit hook
-   queues the send); the time until the SMTP server has received the next
-   seat's turn email, one move at a time, p50/p99 over ``--moves`` moves;
+1. latency: a player moves (``move_submit`` commits; the worker's outbox
+   listener hears the turn email's ``NOTIFY`` and queues its send); the time
+   until the SMTP server has received the next seat's turn email, one move at
+   a time, p50/p99 over ``--moves`` moves;
 2. throughput: ``--emails`` turn emails are written to the outbox while no
    worker runs, each a copy of the row a move writes (seat, seq, deadline:
    the worker composes its content, as it does every turn email's); then a

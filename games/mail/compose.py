@@ -45,12 +45,20 @@ could see them at that seq. ``GamesConfig.ready`` registers them (the turn email
 ``games.mail.notices.turn_context_of``, which sits above this module)."""
 
 
+def context_composed(row: OutboundMail) -> bool:
+    """Compose ``row``'s content now if it was left for later, into ``row.context`` (not
+    written: the caller keeps it in the row); tell whether it did."""
+    later = COMPOSED_LATER.get(row.kind)
+    if later is None or "view" in row.context:
+        return False
+    row.context = later(row)
+    return True
+
+
 def mail_context(row: OutboundMail) -> dict[str, Any]:
     """What ``row`` says: its context, composed now and kept in the row if it was left for
-    later (so a retry, the digest and the moderator's scrub see the same)."""
-    later = COMPOSED_LATER.get(row.kind)
-    if later is not None and "view" not in row.context:
-        row.context = later(row)
+    later (so the digest and the moderators' scrub see the same)."""
+    if context_composed(row):
         OutboundMail.objects.filter(pk=row.pk).update(context=row.context)
     context: dict[str, Any] = row.context
     return context

@@ -32,7 +32,7 @@ from games.play.lobby import invitation_link
 from games.play.selectors import hidden_seqs, sealed_seq
 from games.store import events
 from games.store.loading import engine_for, state_at
-from games.store.rows import json_text
+from games.store.rows import column_loader, json_text, rows_read
 from games.timecontrol.deadlines import time_control
 
 EXAMPLES = 3
@@ -82,16 +82,33 @@ def _queue(
     )
 
 
-def _last_own_move(game: Game, seat: Seat, seq: int) -> int | None:
-    """The seq of ``seat``'s last move up to event ``seq``, if it has made one."""
+def _last_own_move_sql() -> str:
+    """The fixed query of the seq of a seat's last move up to a seq (``None``: it has made
+    none); its parameters: the game's id, the seat's name, the seq."""
     return (
-        Event.objects.filter(
-            game=game, type=events.MOVE, payload__player=seat.display_name, seq__lte=seq
-        )
-        .order_by("-seq")
-        .values_list("seq", flat=True)
-        .first()
+        "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
+        f" AND {json_text('payload', 'player')} = %s AND seq <= %s"
     )
+
+
+def _since_own_move(
+    game: Game, seat: Seat, seq: int
+) -> tuple[int | None, list[tuple[int, str, int, dict[str, Any]]]]:
+    """The seq of ``seat``'s last move up to event ``seq`` (``None``: it has made none) and the
+    events after it up to ``seq`` (at most :data:`SINCE_LIMIT`, as seq, type, version and
+    payload): fixed queries, in one call where the database takes several."""
+    last_own = (_last_own_move_sql(), [game.pk, seat.display_name, seq])
+    since = (
+        "SELECT seq, type, version, payload FROM games_event WHERE game_id = %s"
+        f" AND seq > COALESCE(({last_own[0]}), 1) AND seq <= %s ORDER BY seq LIMIT {SINCE_LIMIT}",
+        [game.pk, *last_own[1], seq],
+    )
+    ((last,),), stored = rows_read([last_own, since])
+    payload = column_loader(Event, "payload")
+    return last, [
+        (event_seq, event_type, version, payload(raw))
+        for event_seq, event_type, version, raw in stored
+    ]
 
 
 def _in_words(game: Game, seat: Seat, move: Move) -> str:
@@ -101,21 +118,21 @@ def _in_words(game: Game, seat: Seat, move: Move) -> str:
 
 
 def since_last_turn(
-    game: Game, seat: Seat, engine: Engine, state: Any, seq: int, last: int | None
+    game: Game,
+    seat: Seat,
+    engine: Engine,
+    state: Any,
+    seq: int,
+    stored: list[tuple[int, str, int, dict[str, Any]]],
 ) -> list[dict[str, Any]]:
-    """What happened in ``game`` from ``seat``'s last move (``last``, its seq, if it has made
-    one) up to event ``seq`` (``state`` is the state after it), from public event payloads:
-    moves in words in the seat's language (by the game's kind) with their notation, the reply
-    syntax, beside them; a sealed one unsaid."""
+    """What happened in ``game`` from ``seat``'s last move up to event ``seq`` (``state`` is
+    the state after it), from the public events ``stored`` in between: moves in words in the
+    seat's language (by the game's kind) with their notation, the reply syntax, beside them;
+    a sealed one unsaid."""
     entries = []
     sealed = sealed_seq(game, state=state, seq=seq)
     hidden: set[int] | None = None  # read with the first chat message
-    stored = (
-        Event.objects.filter(game=game, seq__gt=last or 1, seq__lte=seq)
-        .order_by("seq")
-        .values_list("seq", "type", "version", "payload")
-    )
-    for event_seq, event_type, version, raw in stored[:SINCE_LIMIT]:
+    for event_seq, event_type, version, raw in stored:
         payload = events.upcast(event_type, version, raw)
         entry = {"type": event_type, "seq": event_seq, "player": payload.get("player")}
         if event_type == events.MOVE and event_seq == sealed:
@@ -162,13 +179,13 @@ def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any, seq: int
     kind = kind_of(game.kind)
     rows = kind.player_rows(view)
     marks = kind.seat_marks([row["name"] for row in rows])
-    last = _last_own_move(game, seat, seq)
+    last, stored = _since_own_move(game, seat, seq)
     return {
         **_seat_context(game, seat),
         "view": view,
         "hand": view["players"][seat.display_name].get("hand", []),
         "players": [{**row, "letter": marks[row["name"]].letter} for row in rows],
-        "since": since_last_turn(game, seat, engine, state, seq, last),
+        "since": since_last_turn(game, seat, engine, state, seq, stored),
         "moved_before": last is not None,
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "reply_to": reply_address(seat),
@@ -196,15 +213,12 @@ def turn_context_of(row: OutboundMail) -> dict[str, Any]:
 
 def _told(game: Game, seat: Seat) -> tuple[str, list[Any]]:
     """The fixed query that finds a turn email of ``seat`` since its own last move."""
-    last_own = (
-        "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
-        f" AND {json_text('payload', 'player')} = %s"
-    )
     told = (
         "SELECT 1 FROM games_outboundmail WHERE game_id = %s AND seat_id = %s AND kind = 'turn'"
-        f" AND CAST({json_text('context', 'seq')} AS INTEGER) >= COALESCE(({last_own}), 0)"
+        f" AND CAST({json_text('context', 'seq')} AS INTEGER)"
+        f" >= COALESCE(({_last_own_move_sql()}), 0)"
     )
-    return told, [game.pk, seat.pk, game.pk, seat.display_name]
+    return told, [game.pk, seat.pk, game.pk, seat.display_name, game.last_seq]
 
 
 def turn_mails_queue(

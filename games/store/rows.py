@@ -17,13 +17,15 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from django.db import DEFAULT_DB_ALIAS, connections, models
+from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from games.models import Game, Seat
 
 Row = TypeVar("Row", bound=models.Model)
 
+Statement = tuple[str, list[Any]]
+"""A statement's SQL (a ``%s`` for each parameter) and its parameters."""
 _Reader = tuple[str, list[str], list[tuple[int, list[Callable[..., Any]], Any]]]
 _readers: dict[tuple[type[models.Model], str], _Reader] = {}
 _Prepare = Callable[[Any], Any]
@@ -117,16 +119,23 @@ def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
         f"SELECT {_reader(db, Seat)[0]} FROM games_seat WHERE games_seat.game_id = %s"
         " ORDER BY games_seat.position"
     )
-    if _at_once(db):
-        with db.cursor() as cursor:
-            cursor.execute(*_one_call([(game_sql, [pk]), (seats_sql, [pk])]))
-            found = cursor.fetchall()
-            cursor.nextset()
-            seat_rows = cursor.fetchall()
-    else:
-        found = _fetched(db, game_sql, [pk])
-        seat_rows = _fetched(db, seats_sql, [pk])
+    found, seat_rows = rows_read([(game_sql, [pk]), (seats_sql, [pk])])
     return _linked(db, found[0], seat_rows) if found else None
+
+
+def rows_read(statements: list[Statement]) -> list[list[tuple[Any, ...]]]:
+    """The rows each of ``statements`` (reads) finds: in one call where the database takes
+    several statements, else one after another."""
+    db = connections[DEFAULT_DB_ALIAS]
+    if not _at_once(db):
+        return [_fetched(db, *statement) for statement in statements]
+    with db.cursor() as cursor:
+        cursor.execute(*_one_call(statements))
+        found = [cursor.fetchall()]
+        for _ in statements[1:]:
+            cursor.nextset()
+            found.append(cursor.fetchall())
+    return found
 
 
 def game_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
@@ -146,6 +155,74 @@ def game_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
         return None
     width = len(Game._meta.concrete_fields)
     return _linked(db, found[0][:width], [values[width:] for values in found])
+
+
+def row_changed(
+    changes: list[Statement], model: type[Row], pk: int, links: Sequence[str] = ()
+) -> Row | None:
+    """Run ``changes``, statements the last of which is an ``UPDATE`` of the row ``pk`` of
+    ``model``, and, if it changed the row, read the row as it is now with the rows its foreign
+    keys ``links`` point to (each ``None`` where it points to none): in one call where the
+    database takes several statements, else in one transaction (a mail worker's claim, issue
+    4). ``None``: the ``UPDATE`` changed no row."""
+    db = connections[DEFAULT_DB_ALIAS]
+    table = model._meta.db_table
+    linked: list[type[models.Model]] = []
+    joins = ""
+    for name in links:
+        field = model._meta.get_field(name)
+        target = field.related_model
+        assert isinstance(field, models.ForeignKey)
+        assert isinstance(target, type) and issubclass(target, models.Model)
+        joined = target._meta.db_table
+        joins += f" LEFT JOIN {joined} ON {joined}.id = {table}.{field.column}"
+        linked.append(target)
+    read_models: list[type[models.Model]] = [model, *linked]
+    columns = ", ".join(_reader(db, each)[0] for each in read_models)
+    read = (f"SELECT {columns} FROM {table}{joins} WHERE {table}.id = %s", [pk])
+    if _at_once(db):
+        with db.cursor() as cursor:
+            cursor.execute(*_one_call([*changes, read]))
+            for _ in changes[1:]:
+                cursor.nextset()
+            changed = cursor.rowcount
+            cursor.nextset()
+            found = cursor.fetchall()
+    else:
+        with transaction.atomic(using=db.alias), db.cursor() as cursor:
+            for statement in changes:
+                cursor.execute(*statement)
+            changed = cursor.rowcount
+            cursor.execute(*read)
+            found = cursor.fetchall()
+    if changed != 1 or not found:
+        return None
+    values = found[0]
+    start = len(model._meta.concrete_fields)
+    row = _made(db, model, values[:start])
+    for name, target in zip(links, linked, strict=True):
+        width = len(target._meta.concrete_fields)
+        part = values[start : start + width]
+        setattr(row, name, None if part[0] is None else _made(db, target, part))
+        start += width
+    return row
+
+
+def column_loader(model: type[models.Model], name: str) -> Callable[[Any], Any]:
+    """What turns a value read from the column of ``model``'s field ``name`` by a fixed query
+    into the value the ORM would give (a JSON column's text into its data, say)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)
+    column = field.get_col(model._meta.db_table)
+    converters = [*db.ops.get_db_converters(column), *field.get_db_converters(db)]
+
+    def loaded(value: Any) -> Any:
+        for converter in converters:
+            value = converter(value, column, db)
+        return value
+
+    return loaded
 
 
 def _linked(
@@ -217,13 +294,29 @@ def _update_plan(
     return _updates[key]
 
 
-def _update(
-    db: BaseDatabaseWrapper, instance: models.Model, fields: Iterable[str]
-) -> tuple[str, list[Any]]:
+def _update(db: BaseDatabaseWrapper, instance: models.Model, fields: Iterable[str]) -> Statement:
     sql, changed = _update_plan(db, type(instance), tuple(fields))
     values = [prepare(getattr(instance, name)) for name, prepare in changed]
     values.append(instance.pk)
     return sql, values
+
+
+def rows_written(statements: list[Statement]) -> None:
+    """Run ``statements`` (writes) as one: in one call where the database takes several
+    statements, else in one transaction."""
+    db = connections[DEFAULT_DB_ALIAS]
+    if _at_once(db):
+        with db.cursor() as cursor:
+            cursor.execute(*_one_call(statements))
+        return
+    with transaction.atomic(using=db.alias), db.cursor() as cursor:
+        for statement in statements:
+            cursor.execute(*statement)
+
+
+def row_update_statement(instance: models.Model, fields: Iterable[str]) -> Statement:
+    """The fixed ``UPDATE`` that :func:`row_update` sends, to send with other statements."""
+    return _update(connections[DEFAULT_DB_ALIAS], instance, fields)
 
 
 def row_update(instance: models.Model, fields: Iterable[str]) -> None:
@@ -266,12 +359,12 @@ def sent_together() -> Iterator[None]:
         _together.open = False
 
 
-def _one_call(statements: list[tuple[str, list[Any]]]) -> tuple[str, list[Any]]:
+def _one_call(statements: list[Statement]) -> Statement:
     """``statements`` as one call's SQL and parameters."""
     return "; ".join(sql for sql, _ in statements), [v for _, values in statements for v in values]
 
 
-def _waits(db: BaseDatabaseWrapper, statements: list[tuple[str, list[Any]]]) -> bool:
+def _waits(db: BaseDatabaseWrapper, statements: list[Statement]) -> bool:
     """Leave ``statements`` (writes whose answer is unread) to wait for the transaction's next
     statement, if this is a :func:`sent_together` block and the backend can; tell whether."""
     defer = getattr(db, "defer", None)
@@ -298,7 +391,7 @@ def row_insert(
     instance: models.Model,
     *,
     notify: str | None = None,
-    unless: tuple[str, list[Any]] | None = None,
+    unless: Statement | None = None,
     later: bool = False,
 ) -> bool | None:
     """Write the new ``instance`` as a row (a fixed ``INSERT``, values prepared as ``save``
@@ -352,7 +445,7 @@ def _insert_plan(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Inserti
     return _inserts[key]
 
 
-def _prepared(db: BaseDatabaseWrapper, instance: models.Model) -> tuple[str, list[Any]]:
+def _prepared(db: BaseDatabaseWrapper, instance: models.Model) -> Statement:
     """The ``INSERT INTO table (columns)`` of ``instance`` and its values, prepared as ``save``
     prepares them."""
     into, fields = _insert_plan(db, type(instance))

@@ -277,3 +277,22 @@ def test_a_claim_commits_without_waiting_for_the_disk_at_no_round_trip_of_its_ow
     with connection.cursor() as cursor:
         cursor.execute("SHOW synchronous_commit")
         assert cursor.fetchone() == ("on",)
+
+
+def test_a_turn_email_costs_the_worker_one_call_each_to_claim_read_and_mark_it(
+    db: None, smtp: SmtpSink
+) -> None:
+    """Issue 4 (100 emails a second per worker): the claim comes with the row's game and seat,
+    the seat's last move and the events since it come together, and the sent mark keeps the
+    composed content; the state itself is read once more where no checkpoint holds it."""
+    claim, state, since, mark = _send_barts_turn_after(0)
+    assert claim.startswith(f"{NOT_DURABLE}; UPDATE games_outboundmail SET claimed_until")
+    assert "LEFT JOIN games_game" in claim and "LEFT JOIN games_seat" in claim
+    assert state.startswith('SELECT "games_event"."seq"')
+    assert since.startswith("SELECT MAX(seq) FROM games_event") and "; SELECT seq, " in since
+    assert mark.startswith(f"{NOT_DURABLE}; UPDATE games_outboundmail SET \"status\" = 'sent'")
+    (turn,) = OutboundMail.objects.filter(kind="turn", to="bart@example.org")
+    assert turn.status == "sent" and turn.attempts == 1 and turn.claimed_until is None
+    (sent,) = smtp.to("bart@example.org")
+    (anne,) = turn.context["since"]
+    assert f"Anne: {anne['move']} ({anne['notation']})" in text_of(sent)

@@ -242,7 +242,8 @@ class OutboundMail(models.Model):
     may see), so the message is rendered, and re-rendered on a retry, the same
     way by whichever worker claims the row. A turn email's row is written with only
     its seq and deadline; its content is composed from the committed events when it is
-    first rendered, and kept here then (``games.mail.compose.mail_context``).
+    first rendered, and kept here then (with the send's mark, ``games.mail.outbox.mail_send``,
+    or by ``games.mail.compose.mail_context``).
     """
 
     class Status(models.TextChoices):

@@ -3,7 +3,8 @@
 A row's ``context`` says everything (built from the reader's view at its
 event): written with the row, or, for the kinds in :data:`COMPOSED_LATER` (the
 turn email), composed from the committed events when the row is first rendered
-and kept in it then. Here it is only put into words: the subject,
+and kept in it then (by the send's mark, ``games.mail.outbox.mail_send``, or by
+:func:`mail_context`). Here it is only put into words: the subject,
 a text body, an HTML body and, for a position, the board as an inline PNG
 (``games.mail.message`` gives the MIME shape). Headers: ``To`` with the
 reader's name, ``Date`` in UTC (``+0000``), RFC 3834 ``Auto-Submitted`` with

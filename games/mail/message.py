@@ -15,6 +15,7 @@ the very bytes that were signed.
 
 from __future__ import annotations
 
+import hashlib
 from email import message_from_bytes
 from email.header import Header
 from email.message import Message
@@ -59,9 +60,29 @@ class GameMail(EmailMultiAlternatives):
         rich = self._create_mime_attachment(html, mimetype)  # type: ignore[attr-defined]
         if self.attachments:
             rich = SafeMIMEMultipart(
-                "related", _subparts=[rich, *self.attachments], encoding=encoding, type=mimetype
+                "related",
+                boundary=self._boundary("related", html),
+                _subparts=[rich, *self.attachments],
+                encoding=encoding,
+                type=mimetype,
             )
-        return SafeMIMEMultipart("alternative", _subparts=[msg, rich], encoding=encoding)
+        boundary = self._boundary("alternative", html)
+        return SafeMIMEMultipart(
+            "alternative", boundary=boundary, _subparts=[msg, rich], encoding=encoding
+        )
+
+    def _boundary(self, subtype: str, html: object) -> str | None:
+        """The boundary of the ``subtype`` part: ``=_`` (which neither quoted-printable nor
+        base64 writes) and a digest of the Message-ID, so the same row always gives the same
+        bytes, and the generator need not search the parts for a random one that none holds
+        (a regular expression over the whole message). ``None`` (a random boundary, as
+        Python's generator chooses it) without a Message-ID, or where a body holds it."""
+        message_id = self.extra_headers.get("Message-ID")
+        if not message_id or not isinstance(html, str):
+            return None
+        digest = hashlib.sha256(f"{message_id} {subtype}".encode()).hexdigest()[:40]
+        boundary = f"=_{subtype}_{digest}"
+        return None if boundary in self.body or boundary in html else boundary
 
     def message(self) -> Message:  # type: ignore[override]  # Django's returns its SafeMIME class
         message: Message = super().message()

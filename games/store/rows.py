@@ -1,7 +1,8 @@
 """Rows read and written by fixed statements: the write path's own, without compiling a query.
 
 A move reads the same rows every time (the game locked and its seats, in one
-round trip) and writes the same few. Through the ORM, compiling each query costs
+round trip) and writes the same few, and a mail worker claims, reads and marks
+each outbox row the same way (issue 4). Through the ORM, compiling each query costs
 the request more than the database's answer; these functions run plain SQL,
 built once per model and database, through Django's connection and make the
 same model instances the ORM would (every column, each converted by the field's

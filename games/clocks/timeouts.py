@@ -55,6 +55,7 @@ from games.timecontrol.deadlines import (
     clock_pause_for,
     clocks_earliest,
     time_control,
+    zone_of,
 )
 
 log = logging.getLogger(__name__)
@@ -250,14 +251,20 @@ def deadline_sweep(*, now: datetime | None = None) -> int:
 
 
 def vacation_days_used(*, seat: Seat, year: int) -> int:
-    """Vacation days ``seat`` has taken in ``year``."""
+    """Vacation days ``seat`` has taken in ``year``, a year of its own calendar: a vacation
+    counts in the year it started in on the seat's wall clock (one begun on 1 January in
+    Auckland is the new year's, though it is still 31 December in UTC)."""
+    zone = zone_of(seat)
     started = Event.objects.filter(
         game_id=seat.game_id,
         type=events.VACATION_STARTED,
         payload__player=seat.display_name,
-        payload__since__startswith=f"{year:04d}-",
     )
-    return sum(event.payload["days"] for event in started)
+    return sum(
+        event.payload["days"]
+        for event in started
+        if datetime.fromisoformat(event.payload["since"]).astimezone(zone).year == year
+    )
 
 
 @transaction.atomic
@@ -269,7 +276,7 @@ def vacation_start(*, game: Game, seat: Seat, days: int, now: datetime | None = 
     if game.status != Game.Status.ACTIVE:
         raise GameNotActive(f"The game is {game.status}; no vacation can start now.")
     allowed = time_control(game.options).vacation_days
-    used = vacation_days_used(seat=seat, year=now.year)
+    used = vacation_days_used(seat=seat, year=now.astimezone(zone_of(seat)).year)
     if days < 1 or used + days > allowed:
         raise NoVacationLeft(
             f"{seat.display_name} has {allowed - used} of {allowed} vacation days left this year."

@@ -239,3 +239,38 @@ def test_a_vacation_counts_against_the_year_it_starts_in_even_when_it_runs_into_
     assert vacation_days_used(seat=anne, year=2041) == 14
     with pytest.raises(NoVacationLeft):
         vacation_start(game=game, seat=anne, days=1, now=datetime(2041, 1, 1, 1, 0, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    ("zone", "refused_at", "allowed_at"),
+    [
+        # 1 January 09:00 in Auckland is still 31 December in UTC.
+        ("Pacific/Auckland", None, datetime(2041, 1, 1, 9, 0)),
+        # 31 December 20:00 in New York is already 1 January in UTC.
+        ("America/New_York", datetime(2040, 12, 31, 20, 0), datetime(2041, 1, 1, 9, 0)),
+    ],
+)
+def test_the_vacation_year_is_the_calendar_year_on_the_players_own_clock(
+    db: None,
+    clock: time_machine.Coordinates,
+    zone: str,
+    refused_at: datetime | None,
+    allowed_at: datetime,
+) -> None:
+    """A player who took this year's fourteen days is refused more until his own 1 January,
+    and gets the new year's days then, whatever year it is in UTC."""
+    local = ZoneInfo(zone)
+    start = travel(clock, datetime(2040, 12, 10, 12, 0, tzinfo=local))
+    game = game_at(start, zone, {"vacation_days": 14})
+    anne = seat_of(game, "Anne")
+    vacation_start(game=game, seat=anne, days=14, now=start)
+    assert vacation_days_used(seat=anne, year=2040) == 14
+    if refused_at is not None:
+        refused = refused_at.replace(tzinfo=local)
+        assert refused.astimezone(UTC).year == 2041
+        with pytest.raises(NoVacationLeft):
+            vacation_start(game=game, seat=anne, days=1, now=refused.astimezone(UTC))
+    allowed = allowed_at.replace(tzinfo=local).astimezone(UTC)
+    vacation_start(game=game, seat=anne, days=14, now=allowed)
+    assert vacation_days_used(seat=anne, year=2041) == 14
+    assert vacation_days_used(seat=anne, year=2040) == 14

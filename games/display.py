@@ -24,7 +24,11 @@ def game_label(game: Game) -> str:
 
 
 def local_time(moment: str | None, time_zone: str) -> str:
-    """An ISO time as an absolute local time with its zone, in the active language."""
+    """An ISO time as an absolute local time with its zone, in the active language.
+
+    In the hour an autumn change repeats, the wall clock shows each time twice: then the
+    UTC offset says which of the two it is.
+    """
     if not moment:
         return ""
     try:
@@ -33,7 +37,10 @@ def local_time(moment: str | None, time_zone: str) -> str:
         zone = zoneinfo.ZoneInfo("UTC")
     local = datetime.fromisoformat(moment).astimezone(zone)
     day = formats.date_format(local, "l")
-    return f"{day}, {formats.date_format(local, 'DATETIME_FORMAT')} ({zone.key})"
+    shown = f"{day}, {formats.date_format(local, 'DATETIME_FORMAT')}"
+    if local.replace(fold=1 - local.fold).utcoffset() != local.utcoffset():
+        return f"{shown} ({zone.key}, UTC{local.isoformat()[-6:]})"
+    return f"{shown} ({zone.key})"
 
 
 def deadline_local(game: Game, seat: Seat | None) -> str:

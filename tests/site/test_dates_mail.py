@@ -178,3 +178,43 @@ def test_the_deadline_is_shown_on_the_players_clock_on_each_side_of_a_change(
     (reminder,) = mails(game, "reminder")
     assert f"is due {after}" in str(mail_compose(reminder).body)
     assert seat_of(game, "Anne").remind_at is None
+
+
+AMBIGUOUS = [
+    (
+        "berlin-autumn",
+        "Sunday, Oct. 27, 2041, 2:30 a.m. (Europe/Berlin, UTC+02:00)",
+        "Sunday, Oct. 27, 2041, 2:30 a.m. (Europe/Berlin, UTC+01:00)",
+    ),
+    (
+        "new-york-autumn",
+        "Sunday, Nov. 3, 2041, 1:30 a.m. (America/New_York, UTC-04:00)",
+        "Sunday, Nov. 3, 2041, 1:30 a.m. (America/New_York, UTC-05:00)",
+    ),
+    (
+        "santiago-autumn",
+        "Saturday, April 6, 2041, 11:30 p.m. (America/Santiago, UTC-03:00)",
+        "Saturday, April 6, 2041, 11:30 p.m. (America/Santiago, UTC-04:00)",
+    ),
+    (
+        "adelaide-autumn",
+        "Sunday, April 7, 2041, 2:30 a.m. (Australia/Adelaide, UTC+10:30)",
+        "Sunday, April 7, 2041, 2:30 a.m. (Australia/Adelaide, UTC+09:30)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "first", "second"), AMBIGUOUS, ids=[row[0] for row in AMBIGUOUS])
+def test_a_deadline_in_the_hour_an_autumn_change_repeats_says_which_of_the_two_it_is(
+    db: None, clock: time_machine.Coordinates, client: Client, name: str, first: str, second: str
+) -> None:
+    """Half an hour before and after the change the wall clock reads the same; the email and
+    the page add the UTC offset then, so the player knows which one the sweep will keep."""
+    change = CHANGES[name]
+    change.check()
+    for shown, deadline in ((first, change.at - 30 * MINUTE), (second, change.at + 30 * MINUTE)):
+        start = travel(clock, deadline - 72 * HOUR)
+        game = game_at(start, change.zone, email_prefix=f"{deadline:%H%M}-")
+        assert game.deadline_at == deadline
+        text, page = _shown(client, game.pk, 72)
+        assert f"Deadline: {shown}" in text and shown in page

@@ -110,7 +110,7 @@ def river_path_ok(state: State, boat: int, points: int, rower: int, steps: tuple
         if target not in _targets(here):
             return False
         if target == SOURCE_STEP:
-            return index == len(steps) - 1
+            return index == len(steps) - 1 and index < points
         if target == start or target in steps[:index]:
             return False
         if river[target] >= 0:

@@ -233,3 +233,13 @@ def test_a_path_into_the_source_counts_as_using_every_point():
     with pytest.raises(IllegalMove) as error:
         play(state, "A", {"type": "path", "steps": ["I17"]})
     assert error.value.code == "illegal_path"
+
+
+def test_a_path_into_the_source_takes_a_point_for_each_step_it_makes():
+    """§4, [F26]: entering the source is one more step, so it must be within the roll too."""
+    state = play(position(boats={1: ("I16", "A")}), "A", ROW1, [1])
+    assert sorted(paths(state)) == [["I17"], ["O16"]]
+    for steps in (["I17", "source"], ["I17", "O17", "source"], ["O16", "O17", "source"]):
+        with pytest.raises(IllegalMove) as error:
+            play(state, "A", {"type": "path", "steps": steps})
+        assert error.value.code == "illegal_path"

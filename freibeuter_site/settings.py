@@ -125,13 +125,17 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cache: holds state snapshots only (an optimisation; correctness never depends on it).
+# REDIS_KEY_PREFIX begins every key the service writes (cache and broker), so instances can
+# share one Redis database; the cache's keys and the broker's never share a prefix, and the
+# cache's clear() deletes its own keys only.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_KEY_PREFIX = os.environ.get("REDIS_KEY_PREFIX", "")
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "games.store.cache.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "freibeuter",
+            "KEY_PREFIX": f"{REDIS_KEY_PREFIX}freibeuter",
         }
     }
 else:
@@ -150,6 +154,8 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "control_folder": str(_broker_folder / "control"),
         "store_processed": False,
     }
+elif REDIS_KEY_PREFIX:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": f"{REDIS_KEY_PREFIX}broker:"}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

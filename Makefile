@@ -34,20 +34,17 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-# The whole suite on the real PostgreSQL and Redis (started, or installed as root, if missing);
-# then the site tests again with the machine's clock three years ahead, and the tests that
-# decide by time across a daylight-saving change: every test runs on the suite's own clock
-# (tests/clock.py), so none may notice (a test that reads the real clock fails here).
-# With PYTEST_ARGS (a focused run) only the first run is made.
+# The whole suite on the real PostgreSQL and Redis (started, or installed as root, if missing),
+# spread over the machine's cores by pytest-xdist, with the 25 slowest tests listed at the end.
+# Every test runs on the suite's clock, drawn per run from a seed (tests/clock.py): the run
+# prints it, and PYTEST_ARGS="--clock-seed N" repeats it. PYTEST_ARGS replaces the options
+# for a focused run, e.g. `make test PYTEST_ARGS="tests/site/test_deadlines.py -x"`.
+PYTEST_ARGS ?= -n auto --dist loadgroup --durations=25
 test: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/freibeuter
 test: export REDIS_URL ?= redis://127.0.0.1:6379/0
 test: $(VENV)/.installed messages lint
 	bash .ci/services
 	$(PY) -m pytest $(PYTEST_ARGS)
-ifeq ($(PYTEST_ARGS),)
-	$(PY) -m pytest tests/site -q --machine-clock-years 3
-	$(PY) -m pytest tests/site -q -m clock --machine-clock-years 3 --machine-clock-dst
-endif
 
 bench: $(VENV)/.installed
 	$(PY) bench/engine.py

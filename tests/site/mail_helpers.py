@@ -157,7 +157,14 @@ def queue() -> Iterator[str]:
     app.amqp.queues.select_add(name)
     yield name
     app.conf.task_default_queue = before
-    redis.Redis.from_url(settings.CELERY_BROKER_URL).delete(name)
+    queue_delete(name)
+
+
+def queue_delete(name: str) -> None:
+    """Delete the broker's queue ``name``: its key, under the run's prefix (``tests/plugin.py``)."""
+    prefix = app.conf.broker_transport_options.get("global_keyprefix", "")
+    with redis.Redis.from_url(settings.CELERY_BROKER_URL) as client:
+        client.delete(prefix + name)
 
 
 def _close_other_connections() -> None:

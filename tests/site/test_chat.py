@@ -21,7 +21,7 @@ from games.store import events
 from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
-pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+pytestmark = pytest.mark.clock
 
 NASTY = "<script>alert('x')</script> you fool"
 

@@ -5,6 +5,7 @@ to each table's game, the players with their places and scores, and the standing
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from io import StringIO
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.test import Client
 
 from games.leagues.services import leagues_sweep
 from games.models import ImmutableEventError, League, LeagueEvent, LeagueTable
+from tests.clock import next_local
 from tests.site.league_helpers import CLOSES, OPENS, league_of, players_signed_up
 from tests.site.player_helpers import bot_moves
 
@@ -74,20 +76,21 @@ def test_the_schema_documents_the_league_api(client: Client) -> None:
 
 
 def test_a_moderator_opens_a_league_with_the_command() -> None:
+    closing = next_local(18, "UTC", after=OPENS + timedelta(days=19))
     out = StringIO()
     call_command(
         "league_create",
         "Spring League",
         "--kind=flusspiraten",
         f"--opens={OPENS.isoformat()}",
-        "--closes=2026-12-20T18:00",
+        f"--closes={closing:%Y-%m-%dT%H:%M}",
         "--rounds=4",
         "--table-size=5",
         stdout=out,
     )
     league = League.objects.get(name="Spring League")
     assert (league.kind, league.rounds, league.table_size) == ("flusspiraten", 4, 5)
-    assert league.signup_closes_at.isoformat() == "2026-12-20T18:00:00+00:00"
+    assert league.signup_closes_at == closing
     assert f"/leagues/{league.pk}/" in out.getvalue()
     assert league.events.get().type == "league_created"
 

@@ -25,7 +25,15 @@ import redis
 from django.conf import settings as django_settings
 from django.db import connection
 from django.utils import timezone
-from mail_helpers import SmtpSink, free_port, poll, queue, smtp, worker  # noqa: F401
+from mail_helpers import (  # noqa: F401
+    SmtpSink,
+    free_port,
+    poll,
+    queue,
+    queue_delete,
+    smtp,
+    worker,
+)
 
 from games.mail.outbox import mail_due
 from games.models import Event, Game, OutboundMail
@@ -222,14 +230,14 @@ def test_it_loses_no_event_or_email_when_redis_drops_mid_run(
         poll(lambda: len(smtp.messages()) == 2, timeout=30)
 
         proxy.cut()  # the worker loses Redis ...
-        redis.Redis.from_url(django_settings.CELERY_BROKER_URL).delete(queue)  # ... and its queue
+        queue_delete(queue)  # ... and its queue
         with monkeypatch.context() as patch:  # publishing fails too while Redis is away
             patch.setattr(mail_send_task, "delay", _refuse)
             for game in games:
                 _move(game)
         for game in games:
             _move(game)  # published to a queue nobody reads until Redis is back
-        redis.Redis.from_url(django_settings.CELERY_BROKER_URL).delete(queue)
+        queue_delete(queue)
         proxy.resume()
 
         assert Event.objects.filter(type="move").count() == 4
@@ -263,7 +271,8 @@ def _lock_holders() -> list[int]:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
-            "WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = %s",
+            "WHERE l.locktype = 'advisory' AND l.granted AND a.application_name = %s "
+            "AND a.datname = current_database()",
             [LISTENER_NAME],
         )
         return [pid for (pid,) in cursor.fetchall()]

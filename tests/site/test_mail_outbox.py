@@ -6,12 +6,13 @@ from __future__ import annotations
 import email
 import email.policy
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 import pytest
+from babel.dates import format_date
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -32,12 +33,12 @@ from games.play.chat import chat_post
 from games.play.links import preferences_link
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
-from tests.clock import T0
+from tests.clock import T0, next_local
 
-pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+pytestmark = pytest.mark.clock
 
-SEVEN_UTC = datetime(2026, 12, 1, 7, 0, tzinfo=UTC)
-TOKYO_NEXT_SEVEN = datetime(2026, 12, 2, 7, 0, tzinfo=ZoneInfo("Asia/Tokyo"))
+HOUR = timedelta(hours=1)
+TOKYO_NEXT_SEVEN = next_local(7, "Asia/Tokyo")
 """The first 07:00 in Anne's time zone (Tokyo) after the suite's clock, T0."""
 
 
@@ -81,7 +82,9 @@ def test_it_renders_the_turn_email_in_the_seats_language_and_time_zone(mailed_ga
     row = OutboundMail.objects.get()
     message = mail_compose(row)
     assert "Du bist am Zug" in message.subject and f"#{mailed_game.pk}" in message.subject
-    assert "(Asia/Tokyo)" in message.body and "Freitag" in message.body  # 4 Dec 18:00 in Tokyo
+    deadline = mailed_game.deadline_at.astimezone(ZoneInfo("Asia/Tokyo"))
+    weekday = format_date(deadline, "EEEE", locale="de")
+    assert f"{weekday}, " in message.body and f"{deadline:%H:%M} (Asia/Tokyo)" in message.body
     raw = message.message().as_bytes()
     assert mail_compose(row).message()["Message-ID"] == row.message_id
     parsed = email.message_from_bytes(raw, policy=email.policy.default)
@@ -147,32 +150,34 @@ def test_it_gathers_a_digest_players_turns_into_one_daily_email(mailed_game: Gam
 
 
 def test_a_digest_goes_out_at_seven_in_its_readers_time_zone(db: None) -> None:
+    berlin_seven = next_local(7, "Europe/Berlin")
+    new_york_seven = next_local(7, "America/New_York", after=berlin_seven)
     anne = PlayerSpec(name="Anne", email="anne@example.org", time_zone="Europe/Berlin")
     zed = PlayerSpec(name="Zed", email="zed@example.org", time_zone="America/New_York")
     for players in ([anne, zed], [zed, anne]):  # each is first to move in one game
-        game = game_create(kind="freibeuter", players=players, seed=3, now=SEVEN_UTC)
+        game = game_create(kind="freibeuter", players=players, seed=3)
         game.seats.update(mail_preference=MailPreference.DIGEST)
-    OutboundMail.objects.update(status="held", created_at=SEVEN_UTC)
+    OutboundMail.objects.update(status="held", created_at=berlin_seven - 2 * HOUR)
 
-    def sent(hour: int) -> list[str]:
-        digest_send(now=SEVEN_UTC.replace(hour=hour))
+    def sent(now: datetime) -> list[str]:
+        digest_send(now=now)
         return sorted(OutboundMail.objects.filter(kind="digest").values_list("to", flat=True))
 
-    assert sent(5) == []
-    assert sent(6) == ["anne@example.org"]  # 07:00 in Berlin
-    assert sent(7) == sent(11) == ["anne@example.org"]
-    assert sent(12) == ["anne@example.org", "zed@example.org"]  # 07:00 in New York
+    assert sent(berlin_seven - HOUR) == []
+    assert sent(berlin_seven) == ["anne@example.org"]
+    assert sent(new_york_seven - HOUR) == ["anne@example.org"]
+    assert sent(new_york_seven) == ["anne@example.org", "zed@example.org"]
 
 
 def test_a_held_turn_goes_out_the_next_hour_after_a_missed_digest_run(db: None) -> None:
     players = [PlayerSpec(name="Anne", email="anne@example.org"), PlayerSpec(name="Zed")]
-    game = game_create(kind="freibeuter", players=players, seed=3, now=SEVEN_UTC)
+    game = game_create(kind="freibeuter", players=players, seed=3)
     game.seats.update(mail_preference=MailPreference.DIGEST)
-    held_at = SEVEN_UTC + timedelta(hours=1)  # just after the day's digest
+    held_at = next_local(7, "UTC") + HOUR  # just after the day's digest
     OutboundMail.objects.filter(game=game).update(status="held", created_at=held_at)
     # The next day's 07:00 run never came: at 08:00 it waits, at 09:00 it is overdue.
-    assert digest_send(now=held_at + timedelta(hours=24)) == 0
-    assert digest_send(now=held_at + timedelta(hours=25)) == 1
+    assert digest_send(now=held_at + 24 * HOUR) == 0
+    assert digest_send(now=held_at + 25 * HOUR) == 1
 
 
 def test_it_unsubscribes_with_one_click_but_never_on_a_get(

@@ -20,7 +20,7 @@ from games.store.loading import engine_for, load_state
 from games.store.projections import game_projections_rebuild
 from tests.clock import T0
 
-pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+pytestmark = pytest.mark.clock
 
 
 @pytest.fixture

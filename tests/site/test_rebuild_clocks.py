@@ -22,7 +22,7 @@ from games.store.projections import game_projections_rebuild
 from games.timecontrol.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 from tests.clock import T0
 
-pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+pytestmark = pytest.mark.clock
 
 HOUR = timedelta(hours=1)
 

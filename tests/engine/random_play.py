@@ -2,7 +2,8 @@
 
 Hypothesis draws the seeds and player counts; :data:`REPRODUCIBLE` makes it
 draw the same ones on every run (``derandomize``) and keeps no example
-database, so CI sees exactly what a developer sees.
+database, so CI sees exactly what a developer sees with the same profile.
+:func:`examples` sizes every property test of the engine to that profile.
 """
 
 from __future__ import annotations
@@ -27,6 +28,17 @@ REPRODUCIBLE = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+
+
+def examples(count: int) -> int:
+    """``count`` examples in the ``ci`` profile; in ``dev`` a tenth of them, at least 10.
+
+    The profiles are registered in ``conftest.py``.
+    """
+    if settings.get_current_profile_name() == "dev":
+        return min(count, max(10, count // 10))
+    return count
+
 
 player_counts = st.sampled_from([2, 3, 4])
 seeds = st.integers(min_value=0, max_value=2**64 - 1)

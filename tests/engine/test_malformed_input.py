@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import PLAYERS, deal_for, fill, position, shared_victory
-from random_play import REPRODUCIBLE, is_listed
+from random_play import REPRODUCIBLE, examples, is_listed
 
 from engine.base import IllegalMove
 from engine.freibeuter import State, apply, apply_in_place, new_setup, parse_move, start
@@ -70,7 +70,7 @@ def only_illegal_move_escapes(call, *args: Any) -> None:
         assert isinstance(error.message, str) and error.message
 
 
-@settings(REPRODUCIBLE, max_examples=1000)
+@settings(REPRODUCIBLE, max_examples=examples(1000))
 @given(which=st.integers(0, 2), player=player_like, move=move_like)
 def test_any_move_from_anyone_is_applied_or_refused_with_illegal_move(which, player, move):
     """apply (and apply_in_place) answer any move with IllegalMove unless it is listed."""
@@ -111,7 +111,7 @@ def damaged(draw: st.DrawFn, value: Any) -> Any:
     return value
 
 
-@settings(REPRODUCIBLE, max_examples=800)
+@settings(REPRODUCIBLE, max_examples=examples(800))
 @given(players=st.just(list(PLAYERS)) | json_values, setup=damaged(valid_setup()) | json_values)
 def test_any_setup_and_players_are_started_or_refused_with_illegal_move(players, setup):
     """start answers arbitrary players and setups with IllegalMove."""
@@ -130,7 +130,7 @@ def valid_record() -> dict[str, Any]:
     }
 
 
-@settings(REPRODUCIBLE, max_examples=800)
+@settings(REPRODUCIBLE, max_examples=examples(800))
 @given(record=damaged(valid_record()) | json_values)
 def test_any_record_is_replayed_or_refused_with_illegal_move(record):
     """replay answers arbitrary records with IllegalMove (a RecordError)."""
@@ -172,7 +172,7 @@ TOKENS = ["board", "place", "dutchman", "draw", "sea", "chests", "boat", "order"
 texts = st.text(max_size=60) | st.lists(st.sampled_from(TOKENS), max_size=8).map(" ".join)
 
 
-@settings(REPRODUCIBLE, max_examples=500)
+@settings(REPRODUCIBLE, max_examples=examples(500))
 @given(text=texts)
 def test_any_text_is_parsed_or_refused_with_bad_notation(text):
     """parse_move answers any text (an email reply) with a move or bad_notation."""

@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from oracle import surrounds
-from random_play import REPRODUCIBLE, player_counts, random_game, seeds
+from random_play import REPRODUCIBLE, examples, player_counts, random_game, seeds
 
 from engine.base import IllegalMove
 from engine.freibeuter import format_move, legal_moves, parse_move, summary
@@ -116,7 +116,7 @@ def test_an_empty_order_survives_printing_and_reading():
     assert parse_move(format_move(move)) == move
 
 
-@settings(REPRODUCIBLE, max_examples=30)
+@settings(REPRODUCIBLE, max_examples=examples(30))
 @given(players=player_counts, seed=seeds)
 def test_every_legal_move_of_random_positions_prints_and_reads_back(players, seed):
     """§10: parse_move(format_move(m)) == m for every listed move, and with explicit orders."""

@@ -1,4 +1,4 @@
-"""Flußpiraten property tests: random 3–6-player games with random dice (issue 8, Tests).
+"""Flußpiraten property tests: random 3–6-player games with random dice.
 
 Games are driven by a seeded ``random.Random`` that hypothesis picks
 (derandomized, so every run plays the same games). The dice come from that
@@ -7,6 +7,13 @@ move: no exception, pirates conserved, boats never share a space, at most one
 pirate waits on a ford, and ``to_move``/``legal`` agree. Every listed move
 applies; moves that are not listed are refused with :class:`IllegalMove` and
 change nothing; malformed input only ever raises :class:`IllegalMove`.
+
+30 random games of 250 moves, and 20 games among bots to their end, are drawn
+under the ``ci`` profile, a tenth of them under ``dev`` (``conftest.py``);
+each test also plays the games it pins with ``@example``. The random games
+cover every player count and every type of move, the games among bots every
+player count and both ends they reach (a stalemate, which they never reach,
+has its own test), and each test asserts that its sample did.
 """
 
 from __future__ import annotations
@@ -15,8 +22,9 @@ import json
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from random_play import examples
 
 from engine import flusspiraten as game
 from engine.base import IllegalMove
@@ -24,7 +32,10 @@ from engine.flusspiraten.state import State
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 SETTINGS = settings(
-    derandomize=True, deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow]
+    derandomize=True,
+    deadline=None,
+    max_examples=examples(60),
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 
@@ -52,8 +63,13 @@ def check_invariants(state: State) -> None:
     )
 
 
-def random_game(seed: int, players: int, moves: int, bots: bool = False) -> State:
-    """Play up to ``moves`` moves, checking each position and a few listed and unlisted moves."""
+def random_game(
+    seed: int, players: int, moves: int, bots: bool = False, made: set[str] | None = None
+) -> State:
+    """Play up to ``moves`` moves, checking each position and a few listed and unlisted moves.
+
+    ``made``, if given, collects the type of every move made.
+    """
     rng = random.Random(seed)
     names = NAMES[:players]
     state = game.start(names, game.new_setup(names, rng))
@@ -80,24 +96,63 @@ def random_game(seed: int, players: int, moves: int, bots: bool = False) -> Stat
         seen.extend(legal[:5])
         move = game.bot_move(state, player) if bots else rng.choice(legal)
         assert move in legal
+        if made is not None:
+            made.add(move["type"])
         state = game.apply(state, player, with_dice(state, move, rng))
     check_invariants(state)
     return state
 
 
-@settings(derandomize=True, deadline=None, max_examples=100)
-@given(seed=st.integers(0, 2**32), players=st.integers(3, 6))
-def test_random_games_keep_every_invariant_and_every_listed_move_applies(seed, players):
-    """No exception; pirates conserved; boats never share a space; listed moves apply."""
-    random_game(seed, players, 250)
+MOVES = {"deploy", "walk", "row", "pass", "choose", "path", "wish", "pile", "stay"}
+"""Every type of move, so every kind of step: deploy, announce, choose, path, wish, pile."""
 
 
-@settings(derandomize=True, deadline=None, max_examples=24)
-@given(seed=st.integers(0, 2**32), players=st.integers(3, 6))
-def test_games_among_bots_end(seed, players):
-    """Issue 8: the bot rows and cooperates, so games among bots end (within 2,000 moves)."""
-    state = random_game(seed, players, 2000, bots=True)
-    assert state.over and game.result(state) is not None
+def test_random_games_keep_every_invariant_and_every_listed_move_applies():
+    """No exception; pirates conserved; boats never share a space; listed moves apply.
+
+    The games cover every player count and every type of move; the pinned
+    games cover them all by themselves.
+    """
+    counts: set[int] = set()
+    made: set[str] = set()
+
+    @settings(derandomize=True, deadline=None, max_examples=examples(30))
+    @given(seed=st.integers(0, 2**32), players=st.integers(3, 6))
+    @example(seed=0, players=3)  # a pass
+    @example(seed=1, players=4)  # a pile and a stay
+    @example(seed=3, players=5)
+    @example(seed=2, players=6)
+    def each_game(seed, players):
+        random_game(seed, players, 250, made=made)
+        counts.add(players)
+
+    each_game()
+    assert counts == {3, 4, 5, 6} and made == MOVES
+
+
+def test_games_among_bots_end():
+    """The bot rows and cooperates, so games among bots end (within 2,000 moves).
+
+    The games cover every player count and both ends, a score on a red space
+    and a fifth pirate in the source; the pinned games cover them by themselves.
+    """
+    counts: set[int] = set()
+    ends: set[str] = set()
+
+    @settings(derandomize=True, deadline=None, max_examples=examples(20))
+    @given(seed=st.integers(0, 2**32), players=st.integers(3, 6))
+    @example(seed=0, players=3)  # a red space
+    @example(seed=1, players=4)  # a red space
+    @example(seed=70, players=5)  # a fifth pirate
+    @example(seed=3, players=6)  # a red space
+    def each_game(seed, players):
+        state = random_game(seed, players, 2000, bots=True)
+        assert state.over and game.result(state) is not None
+        counts.add(players)
+        ends.add(str(state.end_reason))
+
+    each_game()
+    assert counts == {3, 4, 5, 6} and ends == {"red_space", "fifth_pirate"}
 
 
 JSON = st.recursive(

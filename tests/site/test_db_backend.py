@@ -63,6 +63,7 @@ def test_a_quiet_kept_connection_is_used_without_asking_the_server(
     other: psycopg.Connection,
 ) -> None:
     assert connection.health_check_enabled, "settings keep connections with health checks"
+    connection.close()  # a connection of this test's own, well within its CONN_MAX_AGE
     with connection.cursor() as cursor:
         cursor.execute("SELECT 'the last request'")
     pid = connection.connection.info.backend_pid

@@ -10,6 +10,7 @@ of the rowing test is named only once unsealed; the words for lists
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -18,10 +19,14 @@ from django.utils import translation
 from engine import flusspiraten as game
 from engine.base import Move
 from engine.flusspiraten.state import State
+from engine.record import FORMAT
 from games.kinds import flusspiraten as kind
 from games.kinds.flusspiraten import move_action
 from games.kinds.flusspiraten.describe import choice_effect, choice_name, move_words
 from games.kinds.flusspiraten.steps import step_line
+from games.models import Game
+from games.play.services import game_import, move_submit
+from games.play.tables import table_for
 from tests.engine.flusspiraten_positions import play, position
 
 ROW1: Move = {"type": "row", "boat": 1}
@@ -324,3 +329,113 @@ def test_the_emailed_river_text_is_in_the_readers_language() -> None:
     assert text.startswith("Quelle (oben). Drehscheibe: 1.\nPos  Ufer links  Innenbahn")
     assert "[1:AB]" in text and "F6:C" in text and "Hafen: [2:-]" in text
     assert text.endswith("A sagt an, ob er geht oder rudert.")
+
+
+WALK_FROM_L2 = play(position(walkers={"A": ["L2"]}), "A", {"type": "walk", "from": "L2"}, [1])
+"""A walked from left bank 2 with a 1: left bank 1 or 3 is his to choose."""
+PILE_AT_F6 = game.apply(
+    play(position(boats={1: ("I5", "A")}, walkers={"C": ["F6"]}), "A", ROW1, [1]),
+    "A",
+    {"type": "path", "steps": ["I6"]},
+)
+"""A rowed boat 1 to inner lane 6: C, waiting on ford 6, may pile in."""
+WALK_FROM_XL = play(position(walkers={"A": ["XL"]}), "A", {"type": "walk", "from": "XL"}, [2])
+"""A walked from the left red space with a 2: on to left bank 2, or into a harbour boat."""
+MOVING_WORDS: dict[str, tuple[State, Move, str]] = {
+    "walk": (WALK_FROM_L2, {"type": "path", "steps": ["L3"]}, "Walks to left bank 3."),
+    "pile": (PILE_AT_F6, {"type": "pile", "boat": 1}, "Piles into boat 1 from the ford."),
+    "walk into a boat": (
+        WALK_FROM_XL,
+        {"type": "path", "steps": ["boat 2"]},
+        "Walks into boat 2 in the harbour.",
+    ),
+}
+"""Moves whose own words move a pirate (so the pirates' changes leave that one out)."""
+
+
+@pytest.mark.parametrize("case", MOVING_WORDS)
+def test_a_move_moving_a_pirate_said_against_a_view_not_showing_it_is_its_words_alone(
+    case: str,
+) -> None:
+    """A page says its last move against the position it read: when that is the position
+    before the move (a move stored just after the read), the words are the move's alone.
+    """
+    state, move, words = MOVING_WORDS[case]
+    player = game.to_move(state)[0]
+    assert move in game.legal_moves(state, player)
+    view = game.view(state, player)
+    assert move_words(move, view, view, sealed=False) == words
+    after = game.view(game.apply(state, player, move), player)
+    assert move_words(move, view, after, sealed=False).startswith(words)
+    for listed in game.legal_moves(state, player):
+        assert move_words(
+            listed, view, game.view(game.apply(state, player, listed), player), sealed=False
+        )
+
+
+def test_a_path_said_against_the_announcement_before_its_walk_is_its_words_alone() -> None:
+    """The walk and its path both stored after a page read the announcement: the path's
+    words say where the pirate went; the view after names no other change."""
+    announcement = position(walkers={"A": ["L2"]})
+    path: Move = {"type": "path", "steps": ["L3"]}
+    before, after = game.view(WALK_FROM_L2, "A"), game.view(announcement, "A")
+    assert move_words(path, before, after, sealed=False) == "Walks to left bank 3."
+
+
+def test_the_page_read_just_before_a_path_is_stored_says_its_last_move(db: None) -> None:
+    """The page reads the game's position, then its last move: a path stored in between
+    still renders, said in its words or as the walk the position ends with."""
+    players = ["Anne", "Bart", "Cleo"]
+    record = {
+        "format": FORMAT,
+        "game": "flusspiraten",
+        "players": players,
+        "setup": {"turntable_roll": 1},
+        "moves": [
+            *({"player": name, "type": "deploy", "left": 5} for name in players),
+            {"player": "Anne", "type": "walk", "from": "SL", "roll": [2]},
+        ],
+    }
+    imported = game_import(record=record)
+    read = Game.objects.get(pk=imported.pk)
+    seat = read.seats.get(display_name="Anne")
+    table = table_for(game=read, seat=seat)
+    path: Move = {"type": "path", "steps": ["XL", "boat 1"]}
+    move_submit(game=imported, seat=seat, move=path, expected_seq=imported.last_seq)
+    last = kind.page_context(table=table, selection={})["last_move"]
+    assert last.words in {
+        "Walks into boat 1 in the harbour.",
+        "Walks a pirate from left start: rolled 2. The path of 2 points is chosen next.",
+    }
+
+
+ALL_MOVES = {"deploy", "walk", "row", "pass", "choose", "path", "wish", "pile", "stay"}
+
+
+def _rolled(state: State, move: Move, rng: random.Random) -> Move:
+    dice = game.rolls_needed(state, move)
+    return {**move, "roll": [rng.randint(1, 6) for _ in range(dice)]} if dice else move
+
+
+def test_every_listed_move_of_random_games_is_said_in_words() -> None:
+    """3 to 6 players, random moves and dice: every listed move in every position is said,
+    and changes the view (so a view alike before and after shows no move)."""
+    described: set[str] = set()
+    for seed in range(24, 28):
+        rng = random.Random(seed)
+        names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"][: 3 + seed % 4]
+        state = game.start(names, game.new_setup(names, rng))
+        for _ in range(250):
+            if state.over:
+                break
+            player = rng.choice(game.to_move(state))
+            before = game.view(state, player)
+            legal = game.legal_moves(state, player)
+            for listed in legal:
+                move = _rolled(state, listed, rng)
+                after = game.view(game.apply(state, player, move), player)
+                assert after != before, move
+                assert move_words(move, before, after, sealed=False), move
+                described.add(move["type"])
+            state = game.apply(state, player, _rolled(state, rng.choice(legal), rng))
+    assert described == ALL_MOVES

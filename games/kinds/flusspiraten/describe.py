@@ -268,6 +268,18 @@ def _said(move: Move, before: dict[str, Any]) -> tuple[str | None, list[str], li
     return step["player"], [step["from"]], [last], []
 
 
+def _unsaid(seen: list[str], said: list[str]) -> list[str]:
+    """The changes ``seen`` between the views that the move's words do not already say.
+
+    Each item said takes away at most one seen, and only one that is there:
+    the view after may not show the move (a page says its last move against
+    the position it read, which is older than the move when the move was
+    stored just after the read or taken back), and then the words say what
+    the views cannot.
+    """
+    return sorted((Counter(seen) - Counter(said)).elements())
+
+
 def _pirate_sentences(move: Move, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """Pirates that walked, went overboard or boarded, besides the one the move's words move."""
     if "evict" in move:
@@ -282,9 +294,7 @@ def _pirate_sentences(move: Move, before: dict[str, Any], after: dict[str, Any])
             sorted(_crewed(after, name) - _crewed(before, name)),
         ]
         if name == mover:
-            for change, known in zip(changes, said, strict=True):
-                for item in known:
-                    change.remove(item)
+            changes = [_unsaid(seen, known) for seen, known in zip(changes, said, strict=True)]
         left, reached, boarded = changes
         values: dict[str, Any] = {"player": name}
         for number in sorted(_crewed(before, name) - _crewed(after, name)):
@@ -346,7 +356,15 @@ def _end_sentences(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
 
 
 def consequences(move: Move, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """Sentences for what changed on the river besides what the move's words say."""
+    """Sentences for what changed on the river besides what the move's words say.
+
+    None when the views are alike: every move changes the view (its step, who
+    is to move or what is chosen), so the view after does not show this move
+    (a page's last move stored after the page read its position, or taken
+    back), and nothing the move did can be told from it.
+    """
+    if after == before:
+        return []
     return [
         *_rowed_in_place(move, before, after),
         *_pirate_sentences(move, before, after),

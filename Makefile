@@ -39,7 +39,7 @@ lint: $(VENV)/.installed
 # Every test runs on the suite's clock, drawn per run from a seed (tests/clock.py): the run
 # prints it, and PYTEST_ARGS="--clock-seed N" repeats it. PYTEST_ARGS replaces the options
 # for a focused run, e.g. `make test PYTEST_ARGS="tests/site/test_deadlines.py -x"`.
-PYTEST_ARGS ?= -n auto --dist loadgroup --durations=25
+PYTEST_ARGS ?= -n auto --durations=25
 test: export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/freibeuter
 test: export REDIS_URL ?= redis://127.0.0.1:6379/0
 test: $(VENV)/.installed messages lint

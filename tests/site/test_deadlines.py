@@ -22,11 +22,12 @@ from games.clocks.timeouts import (
 )
 from games.models import Event, Game, OutboundMail
 from games.play.links import seat_from_token, seat_token
-from games.play.services import PlayerSpec, game_create, move_submit
-from games.store.loading import engine_for, load_state
+from games.play.services import PlayerSpec, game_create
+from games.store.loading import engine_for
 from games.store.projections import game_projections_rebuild
 from games.timecontrol.deadlines import BadOptions
 from tests.clock import T0
+from tests.site.dates_helpers import event_types, mails, play
 
 pytestmark = pytest.mark.clock
 
@@ -46,30 +47,11 @@ def _game(options: dict[str, Any] | None = None, now: datetime = T0, zone: str =
     )
 
 
-def _play(game: Game, now: datetime) -> str:
-    """The player to move makes the bot's move themselves, at ``now``."""
-    game.refresh_from_db()
-    (name,) = game.to_move
-    seat = game.seats.get(display_name=name)
-    move = engine_for(game).bot_move(load_state(game), name)
-    move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq, now=now)
-    game.refresh_from_db()
-    return name
-
-
-def _types(game: Game) -> list[str]:
-    return list(Event.objects.filter(game=game).order_by("seq").values_list("type", flat=True))
-
-
-def _mails(game: Game, kind: str) -> list[OutboundMail]:
-    return list(OutboundMail.objects.filter(game=game, kind=kind).order_by("id"))
-
-
 def test_it_sets_a_deadline_per_move_and_a_reminder_a_day_before(db: None) -> None:
     game = _game()
     assert game.deadline_at == T0 + 72 * HOUR
     assert game.remind_at == T0 + 48 * HOUR
-    _play(game, T0 + 5 * HOUR)
+    play(game, T0 + 5 * HOUR)
     assert game.deadline_at == T0 + 77 * HOUR
 
 
@@ -78,9 +60,9 @@ def test_it_sends_the_reminder_exactly_once(db: None) -> None:
     assert deadline_sweep(now=T0 + 47 * HOUR) == 0
     for hours in (49, 50, 71):
         deadline_sweep(now=T0 + hours * HOUR)
-    (reminder,) = _mails(game, "reminder")
+    (reminder,) = mails(game, "reminder")
     assert reminder.to == "anne@example.org"
-    assert _types(game) == ["game_created", "reminder_sent"]  # recorded, so never sent twice
+    assert event_types(game) == ["game_created", "reminder_sent"]  # recorded, so never sent twice
 
 
 def test_it_climbs_the_timeout_ladder_step_by_step(db: None) -> None:
@@ -90,34 +72,36 @@ def test_it_climbs_the_timeout_ladder_step_by_step(db: None) -> None:
 
     now = T0 + 73 * HOUR
     assert deadline_sweep(now=now) == 1
-    assert _types(game)[1:] == ["turn_timed_out", "move"]
+    assert event_types(game)[1:] == ["turn_timed_out", "move"]
     auto = Event.objects.get(game=game, seq=3)
     assert auto.payload["auto"] is True and auto.payload["player"] == "Anne"
-    (notice,) = _mails(game, "timed_out")
+    (notice,) = mails(game, "timed_out")
     assert notice.context["move"] == engine_for(game).format_move(auto.payload["move"])
     assert notice.context["replaced"] is False
     assert deadline_sweep(now=now) == 0  # the same deadline is never dealt with twice
 
-    _play(game, now + HOUR)  # Bart
-    _play(game, now + 2 * HOUR)  # Cleo
+    play(game, now + HOUR)  # Bart
+    play(game, now + 2 * HOUR)  # Cleo
     now = game.deadline_at + HOUR
     deadline_sweep(now=now)
-    assert _types(game)[-3:] == ["turn_timed_out", "seat_replaced", "move"]
+    assert event_types(game)[-3:] == ["turn_timed_out", "seat_replaced", "move"]
     anne.refresh_from_db()
     assert anne.is_bot and anne.timeouts == 2
-    assert _mails(game, "timed_out")[-1].context["replaced"] is True
+    assert mails(game, "timed_out")[-1].context["replaced"] is True
 
-    _play(game, now + HOUR)  # Bart
-    _play(game, now + 2 * HOUR)  # Cleo: now the bot seat is to move, at once
+    play(game, now + HOUR)  # Bart
+    play(game, now + 2 * HOUR)  # Cleo: now the bot seat is to move, at once
     assert game.deadline_at == now + 2 * HOUR
     deadline_sweep(now=now + 2 * HOUR)
-    assert _types(game)[-1] == "move" and _types(game)[-2] == "move"  # no timeout for a bot
+    assert (
+        event_types(game)[-1] == "move" and event_types(game)[-2] == "move"
+    )  # no timeout for a bot
     assert Event.objects.filter(game=game, type="turn_timed_out").count() == 2
 
     seat_replace(game=game, seat=anne, email="zoe@example.org", actor="user:1", now=now)
     anne.refresh_from_db()
     assert not anne.is_bot and anne.email == "zoe@example.org"
-    assert seat_from_token(old_link) is None and _types(game)[-1] == "seat_replaced"
+    assert seat_from_token(old_link) is None and event_types(game)[-1] == "seat_replaced"
 
 
 def test_it_pauses_the_game_for_a_moderator_under_the_pause_policy(db: None) -> None:
@@ -125,9 +109,9 @@ def test_it_pauses_the_game_for_a_moderator_under_the_pause_policy(db: None) -> 
     deadline_sweep(now=T0 + 73 * HOUR)
     game.refresh_from_db()
     assert game.status == Game.Status.PAUSED and game.deadline_at is None
-    assert _types(game)[1:] == ["turn_timed_out", "game_paused"]
-    assert [m.to for m in _mails(game, "paused")] == ["bart@example.org", "cleo@example.org"]
-    assert len(_mails(game, "timed_out")) == 1
+    assert event_types(game)[1:] == ["turn_timed_out", "game_paused"]
+    assert [m.to for m in mails(game, "paused")] == ["bart@example.org", "cleo@example.org"]
+    assert len(mails(game, "timed_out")) == 1
     assert deadline_sweep(now=T0 + 200 * HOUR) == 0
     game_projections_rebuild(game=game)
     game.refresh_from_db()
@@ -135,8 +119,8 @@ def test_it_pauses_the_game_for_a_moderator_under_the_pause_policy(db: None) -> 
 
     game_resume(game=game, actor="user:1", reason="Anne is back", now=T0 + 201 * HOUR)
     game.refresh_from_db()
-    assert game.status == Game.Status.ACTIVE and _types(game)[-1] == "game_resumed"
-    assert game.deadline_at == T0 + 273 * HOUR and len(_mails(game, "turn")) == 2
+    assert game.status == Game.Status.ACTIVE and event_types(game)[-1] == "game_resumed"
+    assert game.deadline_at == T0 + 273 * HOUR and len(mails(game, "turn")) == 2
 
 
 def test_it_pauses_the_clock_over_the_weekend(db: None) -> None:
@@ -156,7 +140,7 @@ def test_it_shifts_the_deadline_by_a_vacation(db: None) -> None:
     game.refresh_from_db()
     assert until == T0 + 24 * HOUR + timedelta(days=5)
     assert game.deadline_at == T0 + 72 * HOUR + timedelta(days=5)
-    assert _types(game)[-1] == "vacation_started"
+    assert event_types(game)[-1] == "vacation_started"
     with pytest.raises(NoVacationLeft):
         vacation_start(game=game, seat=anne, days=3, now=T0 + 25 * HOUR)
     assert deadline_sweep(now=T0 + 73 * HOUR) == 0
@@ -166,7 +150,7 @@ def test_it_starts_a_turn_that_begins_during_a_vacation_when_the_vacation_ends(d
     game = _game()
     bart = game.seats.get(display_name="Bart")
     vacation_start(game=game, seat=bart, days=3, now=T0)
-    _play(game, T0 + HOUR)  # Anne; Bart's turn begins while he is away
+    play(game, T0 + HOUR)  # Anne; Bart's turn begins while he is away
     assert game.deadline_at == T0 + timedelta(days=3) + 72 * HOUR
 
 
@@ -174,13 +158,13 @@ def test_it_charges_and_refills_a_time_bank(db: None) -> None:
     bank = {"time_control": {"kind": "bank", "bank_hours": 240, "increment_hours": 36}}
     game = _game(bank)
     assert game.deadline_at == T0 + 240 * HOUR
-    _play(game, T0 + 50 * HOUR)
+    play(game, T0 + 50 * HOUR)
     anne = game.seats.get(display_name="Anne")
     assert anne.clock_bank == (240 - 50 + 36) * HOUR
-    _play(game, T0 + 51 * HOUR)
-    _play(game, T0 + 52 * HOUR)
+    play(game, T0 + 51 * HOUR)
+    play(game, T0 + 52 * HOUR)
     assert game.deadline_at == T0 + 52 * HOUR + 226 * HOUR
-    _play(game, T0 + 53 * HOUR)
+    play(game, T0 + 53 * HOUR)
     anne.refresh_from_db()
     assert anne.clock_bank == 240 * HOUR  # capped
 

@@ -30,7 +30,7 @@ from games.errors import (
     RecordHidden,
     StaleSeq,
 )
-from games.play.chat import ChatFlood, NotAtTable
+from games.play.chat import ChatDailyFlood, ChatFlood, NotAtTable, ReportFlood
 from games.play.takebacks import (
     MoveRevealed,
     NoTakeback,
@@ -52,6 +52,8 @@ _SERVICE_STATUS: dict[type[GameError], int] = {
     RecordHidden: status.HTTP_403_FORBIDDEN,
     NotAtTable: status.HTTP_403_FORBIDDEN,
     ChatFlood: status.HTTP_429_TOO_MANY_REQUESTS,
+    ChatDailyFlood: status.HTTP_429_TOO_MANY_REQUESTS,
+    ReportFlood: status.HTTP_429_TOO_MANY_REQUESTS,
     # A takeback that the game's state refuses now: the request itself was well formed.
     NotLastOwnMove: status.HTTP_409_CONFLICT,
     MoveRevealed: status.HTTP_409_CONFLICT,

@@ -3,6 +3,11 @@
 Only a seat of the game or a moderator posts. A hidden message's text never
 leaves the server again: every reader (page, email, API, history) gets its
 messages from :func:`chat_messages`, which puts ``None`` in its place.
+
+Every message and report is an event of the game's history for good, so both
+are bounded per seat: :data:`RATE` messages a minute and :data:`DAILY`
+a day, :data:`REPORT_RATE` reports a day and one report of a given message;
+and once a game has ended (finished or aborted) its history takes neither.
 """
 
 from __future__ import annotations
@@ -33,6 +38,24 @@ class ChatFlood(NotAllowed):
     code = "chat_rate"
 
 
+class ChatDailyFlood(ChatFlood):
+    """Too many chat messages from one seat in a day."""
+
+    code = "chat_daily_rate"
+
+
+class ReportFlood(NotAllowed):
+    """Too many chat reports from one seat in a day."""
+
+    code = "chat_report_rate"
+
+
+class AlreadyReported(NotAllowed):
+    """A second report of the same message by the same seat."""
+
+    code = "chat_already_reported"
+
+
 class NotAtTable(NotAllowed):
     """Someone who neither plays this game nor moderates it."""
 
@@ -49,6 +72,11 @@ MAX_LENGTH = 500
 RATE = 5
 """Messages a seat may post per :data:`RATE_WINDOW`."""
 RATE_WINDOW = timedelta(minutes=1)
+DAILY = 200
+"""Messages a seat may post per :data:`DAY`."""
+REPORT_RATE = 10
+"""Reports a seat may send per :data:`DAY`."""
+DAY = timedelta(days=1)
 MODERATOR_NAME = "moderator"
 
 
@@ -91,11 +119,13 @@ def chat_post(
         actor, name = f"user:{moderator.pk}", MODERATOR_NAME
     else:
         raise NotAtTable("Only the players of this game and moderators may post here.")
-    recent = Event.objects.filter(
-        game=game, type=events.CHAT_POSTED, actor=actor, created_at__gt=now - RATE_WINDOW
-    )
-    if recent.count() >= RATE:
+    posted = Event.objects.filter(game=game, type=events.CHAT_POSTED, actor=actor)
+    if posted.filter(created_at__gt=now - RATE_WINDOW).count() >= RATE:
         raise ChatFlood(f"At most {RATE} messages a minute; wait a moment.", rate=RATE)
+    if posted.filter(created_at__gt=now - DAY).count() >= DAILY:
+        raise ChatDailyFlood(
+            f"At most {DAILY} messages a day from one seat; write again tomorrow.", rate=DAILY
+        )
     payload = events.chat_posted_payload(player=name, text=text)
     event = event_append(game, event_type=events.CHAT_POSTED, payload=payload, actor=actor, now=now)
     game.save(update_fields=["last_seq", "updated_at"])
@@ -103,13 +133,33 @@ def chat_post(
 
 
 @transaction.atomic
-def chat_report(*, game: Game, seat: Seat, message_seq: int, reason: str = "") -> Event:
-    """Ask the moderators to look at the chat message of event ``message_seq``."""
+def chat_report(
+    *,
+    game: Game,
+    seat: Seat,
+    message_seq: int,
+    reason: str = "",
+    now: datetime | None = None,
+) -> Event:
+    """Ask the moderators to look at the chat message of event ``message_seq``; refuse a
+    report on an ended game, a second report of a message and a flood of reports."""
+    now = now or timezone.now()
     game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.is_over:
+        raise GameOver(f"The game is {game.status}; its table chat is closed.")
     if seat.game_id != game.pk:
         raise NotAtTable("Only the players of this game may report its messages.")
     if not Event.objects.filter(game=game, seq=message_seq, type=events.CHAT_POSTED).exists():
         raise NotAChatMessage(f"Event {message_seq} of this game is not a chat message.")
+    actor = f"seat:{seat.position}"
+    sent = Event.objects.filter(game=game, type=events.CHAT_REPORTED, actor=actor)
+    if sent.filter(payload__message_seq=message_seq).exists():
+        raise AlreadyReported(f"This seat has already reported message {message_seq}.")
+    if sent.filter(created_at__gt=now - DAY).count() >= REPORT_RATE:
+        raise ReportFlood(
+            f"At most {REPORT_RATE} reports a day from one seat; the moderators have yours.",
+            rate=REPORT_RATE,
+        )
     payload = events.chat_reported_payload(
         player=seat.display_name, message_seq=message_seq, reason=reason.strip()[:MAX_LENGTH]
     )
@@ -117,8 +167,8 @@ def chat_report(*, game: Game, seat: Seat, message_seq: int, reason: str = "") -
         game,
         event_type=events.CHAT_REPORTED,
         payload=payload,
-        actor=f"seat:{seat.position}",
-        now=timezone.now(),
+        actor=actor,
+        now=now,
     )
     game.save(update_fields=["last_seq", "updated_at"])
     return event

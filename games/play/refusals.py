@@ -108,6 +108,13 @@ SENTENCES: dict[str, str] = {
         "Only the players of this game and moderators may do that in its chat."
     ),
     "not_a_chat_message": gettext_noop("That is not a chat message of this game."),
+    "chat_daily_rate": gettext_noop(
+        "At most %(rate)s messages a day from one seat; write again tomorrow."
+    ),
+    "chat_report_rate": gettext_noop(
+        "At most %(rate)s reports a day from one seat; the moderators have yours."
+    ),
+    "chat_already_reported": gettext_noop("You have already reported this message."),
     "takeback_not_last": gettext_noop(
         "Only your own move can be taken back, and only while it is the game's last."
     ),

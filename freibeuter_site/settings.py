@@ -50,6 +50,9 @@ ALLOWED_HOSTS = _list("ALLOWED_HOSTS") or (
     [_site_host, "localhost", "127.0.0.1", "[::1]"] if DEBUG else [_site_host]
 )
 CSRF_TRUSTED_ORIGINS = [SITE_URL]
+# How many reverse proxies in front of the site append to X-Forwarded-For: the client's real
+# address is that many entries from the header's right (games.web.clients); 0 trusts no header.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

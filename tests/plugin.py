@@ -52,6 +52,10 @@ def pytest_load_initial_conftests(
         seed = os.environ.get(SEED_VARIABLE) or secrets.randbelow(1_000_000)
     os.environ[SEED_VARIABLE] = str(seed)  # xdist's workers inherit it, and so the same T0
     os.environ["REDIS_KEY_PREFIX"] = f"tests-{os.getpid()}:"
+    # A database and Redis are configured, so the settings want a key; DEBUG keeps them as
+    # a developer runs them (no HTTPS redirect, no Secure cookies on the test client's http).
+    os.environ.setdefault("SECRET_KEY", "tests-only-key-never-for-a-reachable-service")
+    os.environ.setdefault("DEBUG", "1")
     return (yield)
 
 

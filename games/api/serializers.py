@@ -26,7 +26,7 @@ from games.api.fields import (
     StrictIntegerField,
     StrictRegexField,
 )
-from games.api.pagination import LIMIT, MAX_LIMIT
+from games.api.pagination import EVENT_LIMIT, EVENT_MAX_LIMIT, LIMIT, MAX_LIMIT
 from games.kinds import has_kind, kind_names
 from games.models import Game, Seat
 from games.names import NAME_LENGTH, BadName, NameTaken, name_clean, names_clean
@@ -288,6 +288,12 @@ class HistoryQuery(serializers.Serializer):  # type: ignore[type-arg]
     after = serializers.IntegerField(
         min_value=0, max_value=2**31 - 1, default=0, help_text="Only events after this seq."
     )
+    limit = serializers.IntegerField(
+        min_value=1,
+        max_value=EVENT_MAX_LIMIT,
+        default=EVENT_LIMIT,
+        help_text="How many events a page holds.",
+    )
 
 
 class SeatOutput(serializers.Serializer):  # type: ignore[type-arg]
@@ -440,6 +446,11 @@ class EventOutput(serializers.Serializer):  # type: ignore[type-arg]
     created_at = serializers.DateTimeField()
     hash = serializers.CharField(help_text="The history's hash chain at this seq.")
     payload = serializers.DictField()
+
+
+class EventPageOutput(serializers.Serializer):  # type: ignore[type-arg]
+    next = serializers.URLField(allow_null=True, help_text="The page of later events, if any.")
+    results = EventOutput(many=True)
 
 
 class RecordOutput(serializers.Serializer):  # type: ignore[type-arg]

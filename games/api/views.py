@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from games.api import serializers as io
 from games.api.auth import caller_seat, token_claim
 from games.api.negotiation import JsonFirstNegotiation
-from games.api.pagination import GamePagination
+from games.api.pagination import GamePagination, events_page
 from games.errors import NotYourSeat
 from games.models import Game, Seat
 from games.play import selectors, services
@@ -31,7 +31,7 @@ ERROR_MEANINGS = {
     "over or paused, a reused `move_id`, a takeback that cannot be asked or answered.",
     413: "The request body is larger than 64 KiB.",
     415: "The request body is not JSON.",
-    429: "Too many chat messages in a minute.",
+    429: "Too many chat messages from this seat in a minute or in a day.",
 }
 
 
@@ -225,13 +225,15 @@ class HistoryView(APIView):
     @extend_schema(
         operation_id="games_events",
         parameters=[io.HistoryQuery],
-        responses={200: io.EventOutput(many=True), **READ_ERRORS},
+        responses={200: io.EventPageOutput, **READ_ERRORS},
     )
     def get(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)
         query = _query(io.HistoryQuery, request)
-        history = selectors.game_history(game=game, after=query["after"])
-        return Response(io.EventOutput(history, many=True).data)
+        limit = query["limit"]
+        history = selectors.game_history(game=game, after=query["after"], limit=limit + 1)
+        page = events_page(request, io.EventOutput(history, many=True).data, limit=limit)
+        return Response(page)
 
 
 class RecordView(APIView):

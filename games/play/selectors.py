@@ -71,8 +71,8 @@ def game_legal_moves(*, game: Game, seat: Seat) -> list[dict[str, Any]]:
     return engine_for(game).legal_moves(state_read(game), seat.display_name)
 
 
-def game_history(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
-    """The events after seq ``after``, as any reader may see them."""
+def game_history(*, game: Game, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+    """The events after seq ``after`` (the first ``limit`` of them), as any reader may see them."""
     revealed = game.is_over
     hidden = hidden_seqs(game)
     sealed = sealed_seq(game)
@@ -95,7 +95,7 @@ def game_history(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
                 )
             ),
         }
-        for event in Event.objects.filter(game=game, seq__gt=after).order_by("seq")
+        for event in Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit]
     ]
 
 

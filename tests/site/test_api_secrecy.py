@@ -99,7 +99,7 @@ def test_it_never_shows_a_seat_what_rules_hide(
         assert answer.status_code == 201
         _assert_keeps_secrets(answer.content, player, game, salt)
         game.refresh_from_db()
-    history = get_json(client, f"{base}/events/").json()
+    history = get_json(client, f"{base}/events/").json()["results"]
     assert "setup" in history[0]["payload"], "the setup is revealed once the game is over"
 
 

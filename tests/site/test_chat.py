@@ -115,7 +115,7 @@ def test_report_and_hide_flow_leaves_no_trace_of_the_text(game: Game, mod: User)
     assert b"hidden by a moderator" in pages[0].content
     for row in OutboundMail.objects.all():
         assert secret.encode() not in mail_compose(row).message().as_bytes()
-    events_api = pages[4].json()
+    events_api = pages[4].json()["results"]
     hidden = next(e for e in events_api if e["seq"] == message.seq)
     assert hidden["payload"] == {"player": "Bart", "text": None, "hidden": True}
 

@@ -81,7 +81,7 @@ def test_it_publishes_the_head_hash_at_every_seq_but_never_a_nonce(
     play(game, 3)
     hashes = list(Event.objects.filter(game=game).order_by("seq").values_list("hash", flat=True))
     nonces = Event.objects.filter(game=game).values_list("nonce", flat=True)
-    history = get_json(client, f"/api/games/{game.pk}/events/").json()
+    history = get_json(client, f"/api/games/{game.pk}/events/").json()["results"]
     assert [event["hash"] for event in history] == hashes
     detail = get_json(client, f"/api/games/{game.pk}/").json()
     assert (detail["last_seq"], detail["head_hash"]) == (4, hashes[-1])

@@ -232,8 +232,8 @@ class HistoryView(APIView):
         query = _query(io.HistoryQuery, request)
         limit = query["limit"]
         history = selectors.game_history(game=game, after=query["after"], limit=limit + 1)
-        page = events_page(request, io.EventOutput(history, many=True).data, limit=limit)
-        return Response(page)
+        page = events_page(request, history, limit=limit)
+        return Response({**page, "results": io.EventOutput(page["results"], many=True).data})
 
 
 class RecordView(APIView):

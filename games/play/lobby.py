@@ -5,7 +5,9 @@ the lobby keeps a :class:`~games.models.Table` until every seat is taken:
 bots at once, invited players when they accept their invitation link (and
 choose their name, language and time zone), open seats by whoever joins
 first. Taking the last seat deals the game with ``game_create`` in the same
-transaction; each invitation then leads to its seat. Writes lock the table
+transaction. An invitation link only ever opens its invitation: once accepted it
+leads nowhere, and the accepter alone gets his own link (:func:`acceptance_token`),
+which leads to his seat while the seat keeps its first token. Writes lock the table
 row, so two people can never take one seat. The invitations and the deal are
 told by signal (:data:`seat_invited`, :data:`table_started`) to ``games.mail``,
 which writes their emails in the same transaction.
@@ -16,6 +18,7 @@ from __future__ import annotations
 import itertools
 import zoneinfo
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
 from django.conf import settings
@@ -27,7 +30,7 @@ from django.utils import timezone
 from engine.base import get_game
 from games.errors import GameError
 from games.kinds import has_kind
-from games.models import Invitation, Table
+from games.models import Invitation, Seat, Table
 from games.names import NameTaken, name_clean, name_key, names_clean
 from games.play.services import PlayerSpec, game_create
 from games.players.reliability import reliabilities_of_emails
@@ -35,6 +38,7 @@ from games.timecontrol.deadlines import time_control
 
 _INVITATION_SALT = "games.invitation"
 _TABLE_SALT = "games.table"
+_ACCEPTANCE_SALT = "games.acceptance"
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 seat_invited = Signal()
@@ -93,6 +97,50 @@ def invitation_from_token(token: str) -> Invitation | None:
     if not isinstance(data, dict) or not isinstance(data.get("i"), int):
         return None
     return Invitation.objects.select_related("table", "seat").filter(pk=data["i"]).first()
+
+
+def _accepted_stamp(invitation: Invitation) -> str:
+    assert invitation.accepted_at is not None
+    return invitation.accepted_at.astimezone(UTC).isoformat()
+
+
+def acceptance_token(invitation: Invitation) -> str:
+    """The secret of the accepter's own link to his seat, given only in his acceptance's answer.
+
+    It signs the invitation and the instant it was accepted, so no one else (the host
+    included, who knows the invitation link) can make it.
+    """
+    return signing.Signer(salt=_ACCEPTANCE_SALT).sign_object(
+        {"a": invitation.pk, "at": _accepted_stamp(invitation)}
+    )
+
+
+def acceptance_from_token(token: str) -> Invitation | None:
+    """The accepted invitation of an accepter's link, or ``None`` (forged, garbled, not this
+    acceptance's)."""
+    try:
+        data = signing.Signer(salt=_ACCEPTANCE_SALT).unsign_object(token)
+    except (signing.BadSignature, ValueError, UnicodeError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("a"), int):
+        return None
+    found = Invitation.objects.select_related("table", "seat").filter(pk=data["a"]).first()
+    if found is None or found.accepted_at is None or data.get("at") != _accepted_stamp(found):
+        return None
+    return found
+
+
+FIRST_TOKEN_VERSION = Seat._meta.get_field("token_version").get_default()
+
+
+def acceptance_seat(invitation: Invitation) -> Seat | None:
+    """The seat an accepter's link leads to: his dealt seat while it still has the token it was
+    dealt with. A moderator's reissue, a replacement or removal, or a timeout's handing to the
+    bot bumps the token, and the accepter's link then leads nowhere."""
+    seat = invitation.seat
+    if seat is None or seat.is_bot or seat.token_version != FIRST_TOKEN_VERSION:
+        return None
+    return seat
 
 
 def table_token(table: Table) -> str:
@@ -249,6 +297,8 @@ def invitation_accept(
     invitation = Invitation.objects.get(pk=invitation.pk)
     if table.status != Table.Status.OPEN or invitation.accepted_at is not None:
         raise SeatGone("This invitation has already been accepted.")
+    if invitation.kind != Invitation.Kind.EMAIL:
+        raise LobbyError("Only a seat invited by email is taken by its invitation.")
     _take(table, invitation, name=name, language=language, time_zone=time_zone, email="")
     return Invitation.objects.select_related("seat", "table").get(pk=invitation.pk)
 

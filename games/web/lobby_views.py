@@ -1,7 +1,10 @@
 """The lobby: create a game (``/games/new/``), the host's page, invitations and open seats.
 
 GETs show; POSTs (with CSRF) create, accept and join through ``games.play.lobby``.
-An invitation link, once its game is dealt, leads to its seat's play page.
+An invitation link opens its invitation while it is open and nothing once it has been
+accepted (the host and anyone he passed it to know it). The acceptance answers the
+accepter alone: with his seat's play page when it dealt the game, otherwise with his
+own link (``lobby.acceptance_token``), which leads to his seat once the game is dealt.
 """
 
 from __future__ import annotations
@@ -69,6 +72,18 @@ def lobby_table(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "games/lobby_table.html", context)
 
 
+def _accepted(invitation: Invitation) -> HttpResponse:
+    """The answer to the one who has just taken a seat, and to him alone."""
+    if invitation.seat is not None:
+        return redirect("play", token=seat_token(invitation.seat))
+    return redirect("invitation-accepted", token=lobby.acceptance_token(invitation))
+
+
+def _used(request: HttpRequest, table: Table) -> HttpResponse:
+    """The page of a link that no longer opens a seat, with the way on for its player."""
+    return render(request, "games/invitation_used.html", {"table": table}, status=410)
+
+
 @require_http_methods(["GET", "POST"])
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """An invitation: accept it by choosing a name, language and time zone.
@@ -77,23 +92,21 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     the one just chosen in the form, unless the reader chose one on the page.
     """
     found = lobby.invitation_from_token(token)
-    if found is None:
+    if found is None or found.kind != Invitation.Kind.EMAIL:
         raise Http404("This invitation link is not valid.")
-    if found.seat is not None:
-        return redirect("play", token=seat_token(found.seat))
     chosen = request.POST.get("language", "")
     speak(request, chosen if chosen in lobby.LANGUAGES else found.language)
+    if found.accepted_at is not None:
+        return _used(request, found.table)
     initial = {"name": found.display_name, "language": found.language, "time_zone": found.time_zone}
     form = SeatForm(request.POST or None, initial=initial)
-    if request.method == "POST" and found.accepted_at is None and form.is_valid():
+    if request.method == "POST" and form.is_valid():
         try:
             found = lobby.invitation_accept(invitation=found, **form.cleaned_data)
         except GameError as error:
             form.add_error(None, refusal_text(error))
         else:
-            if found.seat is not None:
-                return redirect("play", token=seat_token(found.seat))
-            return redirect("invitation", token=token)
+            return _accepted(found)
     rows = _seat_rows(found.table)
     context = {
         "invitation": found,
@@ -102,6 +115,23 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         "rows": rows,
     }
     return render(request, "games/invitation.html", context)
+
+
+@require_http_methods(["GET"])
+def invitation_accepted(request: HttpRequest, token: str) -> HttpResponse:
+    """The accepter's own page: thanks while the table fills, then his seat's play page (while
+    the seat keeps the token it was dealt with), then nothing."""
+    found = lobby.acceptance_from_token(token)
+    if found is None:
+        raise Http404("This link is not valid.")
+    speak(request, found.language)
+    if found.seat is None and found.table.status == Table.Status.OPEN:
+        context = {"invitation": found, "table": found.table, "rows": _seat_rows(found.table)}
+        return render(request, "games/invitation.html", context)
+    seat = lobby.acceptance_seat(found)
+    if seat is None:
+        return _used(request, found.table)
+    return redirect("play", token=seat_token(seat))
 
 
 @require_http_methods(["GET", "POST"])
@@ -116,9 +146,7 @@ def open_seat(request: HttpRequest, pk: int) -> HttpResponse:
         except GameError as error:
             form.add_error(None, refusal_text(error))
         else:
-            if taken.seat is not None:
-                return redirect("play", token=seat_token(taken.seat))
-            return redirect("invitation", token=lobby.invitation_token(taken))
+            return _accepted(taken)
     context = {
         "table": table,
         "form": form,

@@ -68,9 +68,13 @@ def test_a_lobby_game_is_played_to_the_end_through_the_pages(
         page = console.watch(context.new_page())
         _accept(page, link, zone)
         seats.append(page)
-    for page, link in zip(seats, invitations, strict=True):
-        page.goto(link)  # once dealt, the invitation leads to the seat's page
+    for page in seats:
+        page.goto(page.url)  # the accepter's own page leads to his seat once dealt
         assert "/play/" in page.url
+    spent = browser.new_page()  # the host's copies of the links: spent, they open no seat
+    for link in invitations:
+        assert spent.goto(link).status == 410 and "/play/" not in spent.url
+    spent.context.close()
     urls = [page.url for page in seats]
     assert seats[1].locator("html").get_attribute("lang") == "de"
     assert seats[2].locator("html").get_attribute("lang") == "fr"

@@ -1,5 +1,5 @@
 """Players' pages: the handle chosen at the first sign-in, profiles and the leaderboards, and a
-signed-in player's own data: its download as JSON and the deletion of his account."""
+signed-in player's own data: its download as JSON, the deletion of his account and signing out."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from engine.base import GAMES, get_game
 from games.errors import GameError
@@ -108,3 +108,11 @@ def account_delete_page(request: HttpRequest) -> HttpResponse:
         {"player": player, "missing": missing},
         status=400 if missing else 200,
     )
+
+
+@require_POST
+def sign_out(request: HttpRequest) -> HttpResponse:
+    """End the signed-in session (a POST with CSRF): its data goes from the session store, so
+    a copy of its cookie opens nothing either."""
+    request.session.flush()
+    return redirect("dashboard")

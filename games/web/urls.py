@@ -62,7 +62,6 @@ urlpatterns = [
     path("signin/", mail_views.sign_in, name="sign-in"),
     path("signin/<str:token>/", mail_views.sign_in_link, name="sign-in-link"),
     path("signout/", players_views.sign_out, name="sign-out"),
-    path("signout/", players_views.sign_out, name="sign-out"),
     path("my-games/", mail_views.my_games, name="my-games"),
     path("my-games/data/", players_views.my_data, name="my-data"),
     path("my-games/delete/", players_views.account_delete_page, name="account-delete"),

@@ -41,8 +41,12 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
         return False
 
 
+EVENTS_SHOWN = 50
+"""Events a game's admin page shows inline: its latest; the rest are a link away."""
+
+
 class EventInline(admin.TabularInline):  # type: ignore[type-arg]
-    """The game's event stream, read-only."""
+    """The game's latest :data:`EVENTS_SHOWN` events, read-only."""
 
     model = Event
     extra = 0
@@ -119,7 +123,7 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     readonly_fields = [
         "kind", "rules_version", "options", "status", "last_seq", "to_move",
         "scores", "winners", "commitment", "created_at", "updated_at",
-        "deadline_at", "remind_at", "mail", "links",
+        "deadline_at", "remind_at", "mail", "history", "links",
     ]  # fmt: skip
     inlines = [SeatInline, EventInline]
     action_form = ModerationActionForm
@@ -137,6 +141,24 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def mail(self, game: Game) -> str:
         url = reverse("admin:games_outboundmail_changelist") + f"?game__id__exact={game.pk}"
         return format_html('<a href="{}">{} emails</a>', url, game.mails.count())
+
+    @admin.display(description="events")
+    def history(self, game: Game) -> str:
+        url = reverse("admin:games_event_changelist") + f"?game__id__exact={game.pk}"
+        shown = min(game.last_seq, EVENTS_SHOWN)
+        return format_html(
+            'the latest {} below · <a href="{}">all {} events</a>', shown, url, game.last_seq
+        )
+
+    def get_formset_kwargs(
+        self, request: HttpRequest, obj: Any, inline: Any, prefix: str
+    ) -> dict[str, Any]:
+        """Bound the event inline to the latest events: a game's page stays small however long
+        its history grows."""
+        kwargs: dict[str, Any] = super().get_formset_kwargs(request, obj, inline, prefix)
+        if isinstance(inline, EventInline) and obj is not None:
+            kwargs["queryset"] = kwargs["queryset"].filter(seq__gt=obj.last_seq - EVENTS_SHOWN)
+        return kwargs
 
     @admin.display(description="pages")
     def links(self, game: Game) -> str:

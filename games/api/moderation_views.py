@@ -17,11 +17,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api import serializers as io
+from games.api.fields import StrictCharField, StrictIntegerField
 from games.api.views import READ_ERRORS, WRITE_ERRORS, _game, _player_seat, _valid, error_responses
+from games.moderation.actions import MAX_EXTENSION_HOURS
 from games.moderation.audit import is_moderator, moderator_activity, moderator_of
-from games.moderation.requests import action_run
+from games.moderation.requests import REASON_LENGTH, action_run
+from games.names import NAME_LENGTH
 from games.play.chat import chat_messages, chat_post
 from games.play.takebacks import takeback_answer, takeback_request
+
+SEAT_MAX = 99
+WINNERS_MAX = 10
+EMAIL_LENGTH = 254
 
 
 class IsModerator(BasePermission):
@@ -33,17 +40,29 @@ class IsModerator(BasePermission):
         return is_moderator(request.user)
 
 
-ActionInput = inline_serializer(
-    "ModerationActionInput",
-    {
-        "reason": serializers.CharField(),
-        "seat": serializers.IntegerField(required=False),
-        "hours": serializers.IntegerField(required=False),
-        "email": serializers.EmailField(required=False),
-        "winners": serializers.ListField(child=serializers.CharField(), required=False),
-        "message_seq": serializers.IntegerField(required=False),
-    },
-)
+class ModerationActionInput(serializers.Serializer):  # type: ignore[type-arg]
+    """A moderator action's body, each value of its own JSON type and bounded in size.
+
+    The action's service still checks what it needs (a seat for ``invite``,
+    ``hours`` for ``extend``); this refuses ``"hours": "5"``, a reason of
+    kilobytes and a list of a thousand winners before any service runs.
+    """
+
+    reason = StrictCharField(
+        max_length=REASON_LENGTH, help_text=f"Why, in up to {REASON_LENGTH} characters."
+    )
+    seat = StrictIntegerField(
+        required=False, min_value=0, max_value=SEAT_MAX, help_text="A seat's position."
+    )
+    hours = StrictIntegerField(required=False, min_value=1, max_value=MAX_EXTENSION_HOURS)
+    email = serializers.EmailField(required=False, max_length=EMAIL_LENGTH)
+    winners = serializers.ListField(
+        child=StrictCharField(max_length=NAME_LENGTH),
+        required=False,
+        max_length=WINNERS_MAX,
+        help_text="The winners' names.",
+    )
+    message_seq = StrictIntegerField(required=False, min_value=1, max_value=2**31 - 1)
 
 
 ActionOutput = inline_serializer(
@@ -84,12 +103,12 @@ class ModerationActionView(APIView):
 
     @extend_schema(
         operation_id="games_moderate",
-        request=ActionInput,
+        request=ModerationActionInput,
         responses={200: ActionOutput, **WRITE_ERRORS},
     )
     def post(self, request: Request, pk: int, action: str) -> Response:
         game = _game(request, pk)
-        data = request.data if isinstance(request.data, dict) else {}
+        data = _valid(ModerationActionInput, request.data)
         action_run(game=game, moderator=moderator_of(request.user), action=action, data=data)
         game.refresh_from_db()
         return Response({"status": game.status, "last_seq": game.last_seq})

@@ -33,6 +33,9 @@ ACTIONS = {
 }
 """Each moderator action by its code (the URL's and the API's) with its name in words."""
 
+REASON_LENGTH = 500
+"""The longest reason a moderator may give; the players read it in the history and email."""
+
 
 def _int(data: Mapping[str, Any], key: str) -> int:
     try:
@@ -68,11 +71,10 @@ def _winners(data: Mapping[str, Any]) -> list[str]:
 
 def action_run(*, game: Game, moderator: User, action: str, data: Mapping[str, Any]) -> None:
     """Run moderator ``action`` on ``game`` with the request's ``data``."""
-    base: dict[str, Any] = {
-        "game": game,
-        "moderator": moderator,
-        "reason": str(data.get("reason", "")),
-    }
+    reason = str(data.get("reason", ""))
+    if len(reason) > REASON_LENGTH:
+        raise NotAllowed(f"Give a reason of at most {REASON_LENGTH} characters.")
+    base: dict[str, Any] = {"game": game, "moderator": moderator, "reason": reason}
     calls: dict[str, Callable[[], Any]] = {
         "pause": lambda: actions.game_pause(**base),
         "resume": lambda: actions.game_unpause(**base),

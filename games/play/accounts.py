@@ -2,16 +2,34 @@
 
 A sign-in token is 128 random bits sent by email; only its SHA-256 is stored.
 It is valid for 15 minutes and spent once, by a POST from the page its link
-shows, so a mail scanner that opens the link spends nothing. Requests are
-limited per address and per client IP (:data:`SIGN_IN_LIMIT` per
-:data:`SIGN_IN_WINDOW`, counted in the cache: Redis in production), and the
-page answers the same whether a link went out, the address plays nowhere or
-the limit was reached.
+shows, so a mail scanner that opens the link spends nothing.
+
+Two limits, counted in the cache (Redis in production), keep sign-in from
+being a mail cannon without letting a stranger lock anyone out:
+
+* per recipient, on *emails sent*: at most :data:`SIGN_IN_EMAIL_LIMIT` links
+  go to one address in :data:`SIGN_IN_EMAIL_WINDOW`. An address that plays
+  nowhere gets nothing and costs nothing. The window is as long as a link
+  is valid, so when a request sends nothing for this limit, a link sent in
+  the same window still works in the player's mailbox; a stranger's
+  requests for her address can send her links, never keep them from her.
+* per client network, on requests: at most :data:`SIGN_IN_CLIENT_LIMIT` in
+  :data:`SIGN_IN_CLIENT_WINDOW` from one IPv4 address or IPv6 /64
+  (:func:`client_network`), every request counted alike, made-up addresses
+  too, so the refusal says nothing about the address asked for. The web
+  layer passes the client's real address (``TRUSTED_PROXY_COUNT`` names
+  the reverse proxies in front), and the limit is generous enough for a
+  household or an office behind one NAT.
+
+The page answers the same whether a link went out, the address plays
+nowhere or the address's limit was reached; only a flooding network is told
+to wait (:class:`SignInClientLimited`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import secrets
 from datetime import datetime, timedelta
 
@@ -21,12 +39,17 @@ from django.db.models import QuerySet
 from django.dispatch import Signal
 from django.utils import timezone
 
+from games.errors import NotAllowed
 from games.models import MailPreference, Seat, SignInToken
 
 SIGN_IN_VALID = timedelta(minutes=15)
-SIGN_IN_LIMIT = 5
-SIGN_IN_WINDOW = timedelta(minutes=15)
-"""At most :data:`SIGN_IN_LIMIT` sign-in requests per address, and per client IP, in a window."""
+SIGN_IN_EMAIL_LIMIT = 3
+SIGN_IN_EMAIL_WINDOW = SIGN_IN_VALID
+"""At most :data:`SIGN_IN_EMAIL_LIMIT` sign-in emails to one address in a window no longer than
+a link is valid."""
+SIGN_IN_CLIENT_LIMIT = 30
+SIGN_IN_CLIENT_WINDOW = timedelta(minutes=15)
+"""At most :data:`SIGN_IN_CLIENT_LIMIT` sign-in requests from one client network in a window."""
 
 sign_in_requested = Signal()
 """Sent with ``email``, ``link``, ``language`` and ``now`` once a sign-in token is stored.
@@ -45,30 +68,60 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _within_limit(key: str) -> bool:
-    """Count one request under ``key`` in its window; tell whether it is within the limit."""
-    window = int(SIGN_IN_WINDOW.total_seconds())
-    cache.add(key, 0, timeout=window)
+class SignInClientLimited(NotAllowed):
+    """Too many sign-in requests came from the client's network; it may ask again later."""
+
+    code = "sign_in_client_limited"
+
+    def __init__(self) -> None:
+        minutes = int(SIGN_IN_CLIENT_WINDOW.total_seconds()) // 60
+        super().__init__(
+            f"Too many sign-in requests came from your network; try again in {minutes} minutes.",
+            minutes=minutes,
+        )
+
+
+def client_network(ip: str) -> str:
+    """The network a client is counted by: an IPv4 address itself, an IPv6 address's /64 (one
+    host's share), an IPv4-mapped IPv6 address as its IPv4 address; anything else as given."""
     try:
-        count = cache.incr(key)
+        address = ipaddress.ip_address(ip.strip())
+    except ValueError:
+        return ip.strip()
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
+def _count(key: str, *, window: timedelta) -> int:
+    """Count one more under ``key`` in a window that starts at its first count; the count."""
+    seconds = int(window.total_seconds())
+    cache.add(key, 0, timeout=seconds)
+    try:
+        return int(cache.incr(key))
     except ValueError:  # the window ended between add and incr
-        cache.set(key, 1, timeout=window)
-        count = 1
-    return count <= SIGN_IN_LIMIT
+        cache.set(key, 1, timeout=seconds)
+        return 1
 
 
 def sign_in_request(*, email: str, client_ip: str, now: datetime | None = None) -> bool:
-    """Mail a sign-in link to ``email`` if it plays anywhere and neither the address nor
-    ``client_ip`` is over the limit; tell whether one was sent."""
+    """Mail a sign-in link to ``email`` if it plays anywhere and has not had its share of links
+    in this window; tell whether one was sent.
+
+    Raises :class:`SignInClientLimited` when ``client_ip``'s network has asked too often,
+    whatever the address.
+    """
     now = now or timezone.now()
-    allowed = [
-        _within_limit(f"sign-in:email:{_hash(email.strip().lower())}"),
-        _within_limit(f"sign-in:ip:{client_ip}"),
-    ]
-    if not all(allowed):
-        return False
-    seat = Seat.objects.filter(email__iexact=email).order_by("-id").first()
+    network = client_network(client_ip)
+    if _count(f"sign-in:client:{network}", window=SIGN_IN_CLIENT_WINDOW) > SIGN_IN_CLIENT_LIMIT:
+        raise SignInClientLimited()
+    seat = Seat.objects.filter(email__iexact=email.strip()).order_by("-id").first()
     if seat is None:
+        return False
+    recipient = f"sign-in:email:{_hash(seat.email.strip().lower())}"
+    if _count(recipient, window=SIGN_IN_EMAIL_WINDOW) > SIGN_IN_EMAIL_LIMIT:
         return False
     token = secrets.token_urlsafe(24)
     SignInToken.objects.create(

@@ -31,6 +31,7 @@ from games.play import accounts
 from games.play.links import seat_token
 from games.players.accounts import player_of_email, seats_claim
 from games.web import mailbox
+from games.web.clients import client_address
 from games.web.views import _seat
 
 log = logging.getLogger(__name__)
@@ -72,9 +73,18 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         address = request.POST.get("email", "").strip()[:254]
         if "@" in address:
-            accounts.sign_in_request(email=address, client_ip=request.META.get("REMOTE_ADDR", ""))
+            try:
+                accounts.sign_in_request(email=address, client_ip=client_address(request))
+            except accounts.SignInClientLimited as refusal:
+                context = {"limited": refusal.params["minutes"]}
+                return render(request, "games/sign_in.html", context, status=429)
             sent = True
-    return render(request, "games/sign_in.html", {"sent": sent})
+    context = {
+        "sent": sent,
+        "email_limit": accounts.SIGN_IN_EMAIL_LIMIT,
+        "email_minutes": int(accounts.SIGN_IN_EMAIL_WINDOW.total_seconds()) // 60,
+    }
+    return render(request, "games/sign_in.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -139,8 +149,9 @@ def inbound(request: HttpRequest) -> HttpResponse:
 
 
 def _debug_only() -> None:
-    if not settings.DEBUG:
-        raise Http404("The development mailbox exists only with DEBUG on.")
+    """Only the embedded default with DEBUG on has the development mailbox (``DEV_MAILBOX``)."""
+    if not (settings.DEV_MAILBOX and settings.DEBUG):
+        raise Http404("The development mailbox exists only on the embedded default.")
 
 
 def dev_mailbox(request: HttpRequest) -> HttpResponse:

@@ -12,7 +12,12 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import Game, OutboundMail, Seat, SignInToken
-from games.play.accounts import SIGN_IN_LIMIT, sign_in_request, sign_in_spend
+from games.play.accounts import (
+    SIGN_IN_CLIENT_LIMIT,
+    SIGN_IN_EMAIL_LIMIT,
+    sign_in_request,
+    sign_in_spend,
+)
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
 
@@ -82,20 +87,23 @@ def _ask(address: str, ip: str) -> str:
     return Client(REMOTE_ADDR=ip).post("/signin/", {"email": address}).content.decode()
 
 
-def test_it_limits_sign_in_requests_per_address_with_the_same_page(
+def test_it_limits_sign_in_emails_per_address_with_the_same_page(
     two_games: list[Game],
 ) -> None:
-    pages = {_ask("Anne@example.org", f"203.0.113.{n}") for n in range(SIGN_IN_LIMIT + 3)}
+    pages = {_ask("Anne@example.org", f"203.0.113.{n}") for n in range(SIGN_IN_EMAIL_LIMIT + 3)}
     pages.add(_ask("nobody@example.org", "198.51.100.1"))
-    assert OutboundMail.objects.filter(kind="sign_in").count() == SIGN_IN_LIMIT
+    assert OutboundMail.objects.filter(kind="sign_in").count() == SIGN_IN_EMAIL_LIMIT
     assert len({re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", p) for p in pages}) == 1
     assert "sign-in link is on its way" in pages.pop()
 
 
-def test_it_limits_sign_in_requests_per_client_ip(two_games: list[Game]) -> None:
-    for n in range(SIGN_IN_LIMIT):
+def test_it_limits_sign_in_requests_per_client_network(two_games: list[Game]) -> None:
+    for n in range(SIGN_IN_CLIENT_LIMIT):
         _ask(f"stranger{n}@example.org", "203.0.113.9")
-    _ask("anne@example.org", "203.0.113.9")
+    refused = Client(REMOTE_ADDR="203.0.113.9").post("/signin/", {"email": "anne@example.org"})
+    assert (
+        refused.status_code == 429 and "Please try again in 15 minutes" in refused.content.decode()
+    )
     assert not OutboundMail.objects.filter(kind="sign_in").exists()
     _ask("anne@example.org", "203.0.113.10")
     assert OutboundMail.objects.filter(kind="sign_in").count() == 1

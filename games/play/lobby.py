@@ -143,6 +143,26 @@ def acceptance_seat(invitation: Invitation) -> Seat | None:
     return seat
 
 
+_OPEN_SEAT_SALT = "games.open-seat"
+
+
+def open_seat_token(table: Table) -> str:
+    """The secret of a table's open-seat page, which the host passes on (table ids are
+    sequential, so the page is not reached by its id)."""
+    return signing.Signer(salt=_OPEN_SEAT_SALT).sign_object({"o": table.pk})
+
+
+def table_from_open_seat_token(token: str) -> Table | None:
+    """The table of an open-seat token, or ``None``."""
+    try:
+        data = signing.Signer(salt=_OPEN_SEAT_SALT).unsign_object(token)
+    except (signing.BadSignature, ValueError, UnicodeError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("o"), int):
+        return None
+    return Table.objects.filter(pk=data["o"]).first()
+
+
 def table_token(table: Table) -> str:
     """The secret of the host's page of a table."""
     return signing.Signer(salt=_TABLE_SALT).sign_object({"t": table.pk})

@@ -10,7 +10,7 @@ own link (``lobby.acceptance_token``), which leads to his seat once the game is 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
@@ -46,16 +46,23 @@ def lobby_new(request: HttpRequest) -> HttpResponse:
 
 
 def _seat_rows(table: Table) -> list[dict[str, object]]:
-    """Each seat with its invitation link and, for a player with an account, his reliability."""
+    """Each seat with its invitation link and, for a player with an account who has taken
+    his seat, his reliability. An invited address's figure is not shown before its owner
+    accepts: the host would learn from it which address belongs to which account."""
     invitations = list(table.invitations.order_by("position"))
+    taken = [
+        invitation
+        for invitation in invitations
+        if invitation.accepted_at is not None and invitation.kind != Invitation.Kind.BOT
+    ]
     figures = reliabilities_of_emails(
-        emails=[invitation.email for invitation in invitations], now=timezone.now()
+        emails=[invitation.email for invitation in taken], now=timezone.now()
     )
     return [
         {
             "invitation": invitation,
             "link": lobby.invitation_link(invitation),
-            "reliability": figures.get(invitation.email.lower()),
+            "reliability": figures.get(invitation.email.lower()) if invitation in taken else None,
         }
         for invitation in invitations
     ]
@@ -68,7 +75,12 @@ def lobby_table(request: HttpRequest, token: str) -> HttpResponse:
     if table is None:
         raise Http404("This table link is not valid.")
     open_seats = table.invitations.filter(kind=Invitation.Kind.OPEN, accepted_at__isnull=True)
-    context = {"table": table, "rows": _seat_rows(table), "open_seats": open_seats.count()}
+    context = {
+        "table": table,
+        "rows": _seat_rows(table),
+        "open_seats": open_seats.count(),
+        "open_seat_token": lobby.open_seat_token(table),
+    }
     return render(request, "games/lobby_table.html", context)
 
 
@@ -135,9 +147,12 @@ def invitation_accepted(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def open_seat(request: HttpRequest, pk: int) -> HttpResponse:
-    """A table's open seat, for anyone: take it with a name, language and time zone."""
-    table = get_object_or_404(Table, pk=pk)
+def open_seat(request: HttpRequest, token: str) -> HttpResponse:
+    """A table's open seat, for anyone with its link: take it with a name, language and time
+    zone."""
+    table = lobby.table_from_open_seat_token(token)
+    if table is None:
+        raise Http404("This link is not valid.")
     free = table.invitations.filter(kind=Invitation.Kind.OPEN, accepted_at__isnull=True).exists()
     form = JoinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

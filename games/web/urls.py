@@ -19,7 +19,7 @@ urlpatterns = [
     path("", dashboard_views.dashboard_page, name="dashboard"),
     path("games/new/", lobby_views.lobby_new, name="lobby-new"),
     path("tables/<str:token>/", lobby_views.lobby_table, name="lobby-table"),
-    path("tables/<int:pk>/join/", lobby_views.open_seat, name="open-seat"),
+    path("tables/<str:token>/join/", lobby_views.open_seat, name="open-seat"),
     path("invite/<str:token>/", lobby_views.invitation, name="invitation"),
     path(
         "invite/accepted/<str:token>/",

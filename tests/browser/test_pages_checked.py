@@ -27,7 +27,13 @@ from games.leagues.services import leagues_sweep
 from games.models import Game, Invitation, LeagueTable, OutboundMail
 from games.play.accounts import sign_in_request
 from games.play.links import seat_token
-from games.play.lobby import SeatSpec, invitation_token, table_create, table_token
+from games.play.lobby import (
+    SeatSpec,
+    invitation_token,
+    open_seat_token,
+    table_create,
+    table_token,
+)
 from games.play.services import PlayerSpec, game_create
 from games.players.accounts import player_create
 from tests.browser.checks import (
@@ -198,7 +204,7 @@ def test_the_site_pages_pass_axe_and_the_nu_validator(live_server: Any, browser:
         ("a new table in the lobby", "/games/new/"),
         ("a table waiting for players", f"/tables/{table_token(table)}/"),
         ("an invitation", f"/invite/{invitation_token(invitation)}/"),
-        ("an open seat", f"/tables/{table.pk}/join/"),
+        ("an open seat", f"/tables/{open_seat_token(table)}/join/"),
         ("a seat's mail settings", f"/play/{_token(game, to_move=False)}/mail/"),
         ("signing in", "/signin/"),
         ("a sign-in link", link.removeprefix(settings.SITE_URL)),

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from games.models import OutboundMail, Player
-from games.play.lobby import SeatSpec, open_seat_take, table_create
+from games.play.lobby import SeatSpec, open_seat_take, open_seat_token, table_create
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.players.accounts import player_create
 from games.store.loading import engine_for, load_state
@@ -62,7 +62,7 @@ def test_reliability_and_deletion_fit_a_phone(
     context = browser.new_context(viewport=PHONE, locale=language)
     context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     page = console.watch(context.new_page())
-    page.goto(f"{live_server.url}/tables/{table.pk}/join/")
+    page.goto(f"{live_server.url}/tables/{open_seat_token(table)}/join/")
     main = page.locator("main").inner_text()
     assert reliable in main and "50 %" in main
     _fits(page, screenshots, f"open-seat-reliability-{language}")

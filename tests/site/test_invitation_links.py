@@ -4,6 +4,10 @@ hand), nor does it after a moderator reissues the seat's link, removes the seat 
 someone else. The accepter alone gets his seat: his acceptance answers with his play page, or
 with his own link that leads to it once the game is dealt, for as long as the seat keeps the
 token it was dealt with.
+
+The lobby's pages are no address-to-account oracle: an invited address's reliability shows
+only once its owner has taken the seat, and a table's open-seat page is reached by an
+unguessable link, not by the table's sequential id.
 """
 
 from __future__ import annotations
@@ -16,7 +20,15 @@ from django.test import Client
 from games.models import Game, Invitation, OutboundMail, Seat, Table
 from games.moderation import actions
 from games.play.links import seat_token
-from games.play.lobby import SeatSpec, invitation_token, table_create, table_token
+from games.play.lobby import (
+    SeatSpec,
+    invitation_token,
+    open_seat_token,
+    table_create,
+    table_token,
+)
+from games.players.accounts import player_create
+from tests.clock import T0
 
 SEATS = [
     SeatSpec(kind="email", name="Hanna", email="hanna@example.org", language="de"),
@@ -171,7 +183,7 @@ def test_an_open_seat_is_taken_only_on_its_page(db: None) -> None:
     assert invitation_token(open_seat) not in host
 
     form = {"name": "Oskar", "language": "en", "email": "", **ZONE}
-    taken = Client().post(f"/tables/{table.pk}/join/", form)
+    taken = Client().post(f"/tables/{open_seat_token(table)}/join/", form)
     assert taken.status_code == 302 and taken["Location"].startswith("/invite/accepted/")
     _accept(table, "Hanna", "en")
     oskar = Seat.objects.get(game__table=table, display_name="Oskar")
@@ -182,3 +194,32 @@ def test_a_forged_accepters_link_opens_nothing(table: Table) -> None:
     assert Client().get("/invite/accepted/abc:def/").status_code == 404
     hanna = table.invitations.get(display_name="Hanna")
     assert Client().get(f"/invite/accepted/{invitation_token(hanna)}/").status_code == 404
+
+
+NO_TURNS = "no turns in the last 12 months"  # what an account's figure says before any game
+
+
+def test_the_host_does_not_learn_which_invited_address_has_an_account(table: Table) -> None:
+    player_create(email="hanna@example.org", handle="Hanna", now=T0)
+    pages = {
+        "host": f"/tables/{table_token(table)}/",
+        "an invitee": _link(table, "Ivo"),
+        "the open-seat page": f"/tables/{open_seat_token(table)}/join/",
+    }
+    for page in pages.values():
+        assert NO_TURNS not in _host_gets(page).content.decode()
+    own = _accept(table, "Hanna", "en")["Location"]  # she joins: the table may see her figure
+    assert NO_TURNS in _host_gets(pages["host"]).content.decode()
+    assert NO_TURNS in _host_gets(own).content.decode()
+
+
+def test_a_tables_open_seat_page_is_not_reached_by_its_id(db: None) -> None:
+    table = table_create(kind="freibeuter", seats=[SeatSpec("open"), SeatSpec("open")], options={})
+    assert Client().get(f"/tables/{table.pk}/join/").status_code == 404
+    form = {"name": "Oskar", "language": "en", "email": "", **ZONE}
+    assert Client().post(f"/tables/{table.pk}/join/", form).status_code == 404
+    assert not table.invitations.filter(display_name="Oskar").exists()
+    page = Client().get(f"/tables/{open_seat_token(table)}/join/")
+    assert page.status_code == 200
+    host = Client().get(f"/tables/{table_token(table)}/").content.decode()
+    assert f"/tables/{open_seat_token(table)}/join/" in host

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from games.models import Invitation, Table
-from games.play.lobby import SeatSpec, invitation_token, table_create
+from games.play.lobby import SeatSpec, invitation_token, open_seat_token, table_create
 
 SEATS = [
     SeatSpec(kind="email", name="Hanna", email="hanna@example.org", language="de"),
@@ -81,5 +81,7 @@ def test_the_open_seat_page_offers_the_zone_list(db: None, client: Client) -> No
     table = table_create(
         kind="freibeuter", seats=[SeatSpec(kind="open"), SeatSpec(kind="open")], options={}
     )
-    page = client.get(f"/tables/{table.pk}/join/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    page = client.get(
+        f"/tables/{open_seat_token(table)}/join/", HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert '<option value="UTC" selected>UTC</option>' in _zone_select(page)

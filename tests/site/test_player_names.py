@@ -28,6 +28,7 @@ from games.play.lobby import (
     invitation_accept,
     invitation_token,
     open_seat_take,
+    open_seat_token,
     table_create,
 )
 from games.play.services import PlayerSpec, game_create, game_import
@@ -252,7 +253,9 @@ def test_taking_an_open_seat_under_a_twin_name_is_refused_in_french(
     )
     open_seat_take(table=table, name="Anne", email="", language="en", time_zone="UTC")
     form = {"name": "An\u200bne", "email": "", "language": "fr", "time_zone": "UTC"}
-    page = _page(client.post(f"/tables/{table.pk}/join/", form, HTTP_ACCEPT_LANGUAGE="fr"))
+    page = _page(
+        client.post(f"/tables/{open_seat_token(table)}/join/", form, HTTP_ACCEPT_LANGUAGE="fr")
+    )
     assert "Quelqu'un porte déjà ce nom à cette table ; choisissez-en un autre." in page
     assert table.invitations.filter(accepted_at__isnull=True).count() == 1
 
@@ -264,7 +267,9 @@ def test_taking_an_open_seat_under_a_hangul_filler_is_refused_in_german(
         kind="freibeuter", seats=[SeatSpec(kind="open"), SeatSpec(kind="open")], options={}
     )
     form = {"name": "\u3164", "email": "", "language": "de", "time_zone": "UTC"}
-    page = _page(client.post(f"/tables/{table.pk}/join/", form, HTTP_ACCEPT_LANGUAGE="de"))
+    page = _page(
+        client.post(f"/tables/{open_seat_token(table)}/join/", form, HTTP_ACCEPT_LANGUAGE="de")
+    )
     assert "Ein Name hat 1 bis 40 Zeichen, darunter mindestens ein sichtbares" in page
     assert table.invitations.filter(accepted_at__isnull=True).count() == 2
 

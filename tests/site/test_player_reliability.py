@@ -14,7 +14,7 @@ from django.test import Client
 
 from games.clocks.timeouts import deadline_sweep, seat_replace
 from games.models import FormerHolder, Game, Player, Table
-from games.play.lobby import invitation_token, table_token
+from games.play.lobby import invitation_token, open_seat_token, table_token
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.players.accounts import player_create
 from games.players.reliability import WINDOW, Reliability, reliability
@@ -166,14 +166,16 @@ def test_a_host_asks_for_a_minimum_and_a_player_below_it_is_told_why(
     assert created.status_code == 302
     table = Table.objects.get()
     assert table.min_reliability == 50
-    page = client.get(f"/tables/{table.pk}/join/", HTTP_ACCEPT_LANGUAGE=language)
+    page = client.get(f"/tables/{open_seat_token(table)}/join/", HTTP_ACCEPT_LANGUAGE=language)
     assert "50 %" in page.content.decode()  # the minimum is said before anyone tries
     form = {"name": "Anne", "email": "Anne@example.org", "language": language, "time_zone": "UTC"}
-    refused = client.post(f"/tables/{table.pk}/join/", form, HTTP_ACCEPT_LANGUAGE=language)
+    refused = client.post(
+        f"/tables/{open_seat_token(table)}/join/", form, HTTP_ACCEPT_LANGUAGE=language
+    )
     assert refusal in html.unescape(refused.content.decode())
     assert not table.invitations.filter(display_name="Anne").exists()
     newcomer = {"name": "Nora", "email": "nora@example.org", "language": "en", "time_zone": "UTC"}
-    assert client.post(f"/tables/{table.pk}/join/", newcomer).status_code == 302
+    assert client.post(f"/tables/{open_seat_token(table)}/join/", newcomer).status_code == 302
 
 
 def test_reliability_is_shown_beside_names_on_the_lobby_pages_and_the_profile(
@@ -183,14 +185,18 @@ def test_reliability_is_shown_beside_names_on_the_lobby_pages_and_the_profile(
     table = Table.objects.get()
     assert table.min_reliability is None
     form = {"name": "Anne", "email": "anne@example.org", "language": "en", "time_zone": "UTC"}
-    assert client.post(f"/tables/{table.pk}/join/", form).status_code == 302  # no minimum
+    assert (
+        client.post(f"/tables/{open_seat_token(table)}/join/", form).status_code == 302
+    )  # no minimum
     bart = reliability(player=records["Bart"], now=T0)
     bart_words = f"100 % of {bart.turns} turns moved in time"
     anne_words = "33 % of 6 turns moved in time · left 1 game"
-    host = client.get(f"/tables/{table.pk}/join/").content.decode()
-    assert bart_words in host and anne_words in host
+    host = client.get(f"/tables/{open_seat_token(table)}/join/").content.decode()
+    assert anne_words in host and bart_words not in host  # Bart has not accepted yet
     invitation = table.invitations.get(display_name="Bart")
-    invited = client.get(f"/invite/{invitation_token(invitation)}/").content.decode()
+    form = {"name": "Bart", "language": "en", "time_zone": "UTC"}
+    accepted = client.post(f"/invite/{invitation_token(invitation)}/", form)
+    invited = client.get(accepted["Location"]).content.decode()
     assert bart_words in invited and anne_words in invited
     hosted = client.get(f"/tables/{table_token(table)}/").content.decode()
     assert bart_words in hosted

@@ -24,7 +24,7 @@ from games.mail.compose import mail_compose
 from games.mail.inbound import mail_receive
 from games.models import Game, OutboundMail, Seat
 from games.play.links import seat_token
-from games.play.lobby import SeatSpec, open_seat_take, table_create
+from games.play.lobby import SeatSpec, open_seat_take, open_seat_token, table_create
 from games.play.refusals import SENTENCES, refusal_text
 from games.play.selectors import game_legal_moves
 from games.play.services import PlayerSpec, game_create
@@ -181,7 +181,9 @@ def test_a_french_visitor_who_takes_a_name_already_at_the_table_reads_why_in_fre
     )
     open_seat_take(table=table, name="Anne", email="", language="en", time_zone="UTC")
     form = {"name": "Anne", "email": "", "language": "fr", "time_zone": "UTC"}
-    response = client.post(f"/tables/{table.pk}/join/", form, HTTP_ACCEPT_LANGUAGE="fr")
+    response = client.post(
+        f"/tables/{open_seat_token(table)}/join/", form, HTTP_ACCEPT_LANGUAGE="fr"
+    )
     page = html.unescape(response.content.decode())
     assert "Quelqu'un porte déjà ce nom à cette table ; choisissez-en un autre." in page
     assert "already called" not in page

@@ -69,9 +69,8 @@ def _hash(token: str) -> str:
 
 
 class SignInClientLimited(NotAllowed):
-    """Too many sign-in requests came from the client's network; it may ask again later."""
-
-    code = "sign_in_client_limited"
+    """Too many sign-in requests came from the client's network; it may ask again later (the
+    sign-in page words it in the reader's language)."""
 
     def __init__(self) -> None:
         minutes = int(SIGN_IN_CLIENT_WINDOW.total_seconds()) // 60

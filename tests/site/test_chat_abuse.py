@@ -92,6 +92,7 @@ def test_a_seat_reports_a_message_once(game: Game) -> None:
     (seq,) = _messages(game, _seat(game, "Bart"), 1)
     client = Client()
     cleo = _seat(game, "Cleo")
+    assert f"/chat/{seq}/report/" in client.get(f"/play/{seat_token(cleo)}/chat/").content.decode()
     _report(client, cleo, seq)
     page = _report(client, cleo, seq)
     assert "Vous avez déjà signalé ce message." in page
@@ -139,6 +140,8 @@ def test_an_ended_game_takes_no_chat_and_no_report(game: Game, mod: User, ending
     assert game.status == ending
     anne = _seat(game, "Anne")
     client = Client()
+    fragment = client.get(f"/play/{seat_token(anne)}/chat/").content.decode()
+    assert "ahoy 0" in fragment and "/report/" not in fragment
     page = _report(client, anne, seq)
     assert "its table chat is closed" in page
     page = client.post(f"/play/{seat_token(anne)}/chat/", {"text": "gg"}, follow=True)

@@ -82,9 +82,18 @@ class SignInClientLimited(NotAllowed):
 
 def client_network(ip: str) -> str:
     """The network a client is counted by: an IPv4 address itself, an IPv6 address's /64 (one
-    host's share), an IPv4-mapped IPv6 address as its IPv4 address; anything else as given."""
+    host's share), an IPv4-mapped IPv6 address as its IPv4 address; anything else as given.
+
+    A port some proxies write after the address (``192.0.2.1:5555``, ``[2001:db8::1]:443``)
+    is dropped, since it changes with every connection.
+    """
+    text = ip.strip()
+    if text.startswith("[") and "]" in text:
+        text = text[1 : text.index("]")]
+    elif text.count(":") == 1:
+        text = text.partition(":")[0]
     try:
-        address = ipaddress.ip_address(ip.strip())
+        address = ipaddress.ip_address(text)
     except ValueError:
         return ip.strip()
     if isinstance(address, ipaddress.IPv6Address):

@@ -1,14 +1,17 @@
 """Settings, read from the environment (DESIGN §7).
 
 With nothing set, the *embedded default* runs on one machine: SQLite in
-``var/``, a local-memory cache, ``DEBUG`` on and a development secret key.
-Production sets at least ``SECRET_KEY`` (which turns ``DEBUG`` off unless
-``DEBUG`` says otherwise), ``DATABASE_URL``, ``REDIS_URL``, ``SITE_URL`` and
-``ALLOWED_HOSTS``; ``manage.py check --deploy`` then passes.
+``var/``, a local-memory cache, ``DEBUG`` on, a development secret key and the
+development mailbox at ``/dev/mail/``. Anything more (``CONFIGURED`` below)
+needs a ``SECRET_KEY`` of its own, and ``DEBUG`` is then off unless ``DEBUG``
+says otherwise. Production sets at least ``SECRET_KEY``, ``DATABASE_URL``,
+``REDIS_URL``, ``SITE_URL`` and ``ALLOWED_HOSTS``; ``manage.py check --deploy``
+then passes.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from pathlib import Path
@@ -37,15 +40,52 @@ def _list(name: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
 
 
+def _loopback(host: str) -> bool:
+    """Whether ``host`` names this machine only (so a site under it is not reachable)."""
+    if host.lower() in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+_site_host = urlsplit(SITE_URL).hostname or "localhost"
+
+# What moves the service off the embedded default: a server database, Redis, a broker, an SMTP
+# relay or an IMAP mailbox (shared services), or an address others can reach (a SITE_URL or
+# ALLOWED_HOSTS naming more than this machine's loopback). With any of them the site needs a
+# real SECRET_KEY, since the development key below is published: anyone could sign seat links.
+_SERVICES = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "CELERY_BROKER_URL",
+    "EMAIL_URL",
+    "EMAIL_HOST",
+    "IMAP_URL",
+)
+CONFIGURED = [name for name in _SERVICES if os.environ.get(name, "").strip()]
+if os.environ.get("SITE_URL", "").strip() and not _loopback(_site_host):
+    CONFIGURED.append("SITE_URL")
+if any(not _loopback(host) for host in _list("ALLOWED_HOSTS")):
+    CONFIGURED.append("ALLOWED_HOSTS")
+EMBEDDED_DEFAULT = not CONFIGURED
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-DEBUG = _flag("DEBUG", default=not SECRET_KEY)
+if not SECRET_KEY and CONFIGURED:
+    raise ImproperlyConfigured(
+        f"SECRET_KEY must be set: {', '.join(CONFIGURED)} configure a service beyond the "
+        "embedded default. Set SECRET_KEY to a long random string of your own, e.g. "
+        "python -c 'import secrets; print(secrets.token_urlsafe(50))'."
+    )
+# DEBUG is on by default only for the embedded default without a key of its own.
+DEBUG = _flag("DEBUG", default=EMBEDDED_DEFAULT and not SECRET_KEY)
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
     SECRET_KEY = "development only: never use this key for a service others can reach"
 
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
-_site_host = urlsplit(SITE_URL).hostname or "localhost"
 ALLOWED_HOSTS = _list("ALLOWED_HOSTS") or (
     [_site_host, "localhost", "127.0.0.1", "[::1]"] if DEBUG else [_site_host]
 )
@@ -208,6 +248,10 @@ elif os.environ.get("EMAIL_HOST"):
 else:
     EMAIL_BACKEND = "games.mail.backend.EmlFileBackend"
 EMAIL_FILE_PATH = VAR_DIR / "mail"
+# The development mailbox at /dev/mail/ shows every email written under var/mail/ and answers
+# them as their recipients: only the embedded default serves it, never a configured service,
+# even with DEBUG on.
+DEV_MAILBOX = EMBEDDED_DEFAULT and DEBUG
 MAIL_RETRY_BASE_SECONDS = float(os.environ.get("MAIL_RETRY_BASE_SECONDS", "5"))
 MAIL_RETRY_MAX_SECONDS = float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "600"))
 MAIL_LEASE_SECONDS = float(os.environ.get("MAIL_LEASE_SECONDS", "120"))
@@ -293,12 +337,17 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# Cookies: the session (with the flash messages that fall back to it), the CSRF token and the
+# chosen language, each SameSite=Lax and Secure with DEBUG off; all but the CSRF token are
+# HttpOnly (that one is in every form anyway: Django leaves it readable).
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = not DEBUG
+SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = LANGUAGE_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_HTTPONLY = LANGUAGE_COOKIE_HTTPONLY = True
+
 # Production hardening (``manage.py check --deploy`` passes with DEBUG off).
 if not DEBUG:
     SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", default=True)
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
     SECURE_HSTS_PRELOAD = _flag("SECURE_HSTS_PRELOAD", default=True)

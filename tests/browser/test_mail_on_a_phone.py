@@ -81,6 +81,7 @@ def test_it_fits_the_development_mailbox_on_a_phone(
     live_server: Any, browser: Any, screenshots: Path, settings: Any, tmp_path: Path
 ) -> None:
     settings.DEBUG = True
+    settings.DEV_MAILBOX = True  # the embedded default's (the suite runs on a database)
     mailed = _mail_every_game(settings, tmp_path)
     page = browser.new_page(viewport=PHONE)
     page.goto(f"{live_server.url}/dev/mail/")

@@ -211,6 +211,7 @@ def test_it_shows_the_development_mailbox_only_with_debug(
     settings.DEBUG = False
     assert client.get("/dev/mail/").status_code == 404
     settings.DEBUG = True
+    settings.DEV_MAILBOX = True  # the embedded default's (the suite runs on a database)
     settings.EMAIL_BACKEND = "games.mail.backend.EmlFileBackend"
     settings.EMAIL_FILE_PATH = tmp_path
     mail_send(mail_id=OutboundMail.objects.get().pk)

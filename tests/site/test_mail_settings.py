@@ -68,3 +68,59 @@ def test_it_refuses_an_email_url_of_another_scheme() -> None:
         check=False,
     )
     assert result.returncode != 0 and "EMAIL_URL must start with smtp://" in result.stderr
+
+
+# Everything that would configure a service, cleared for the development mailbox's runs.
+CONFIGURING = {
+    *CLEARED, "DATABASE_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "IMAP_URL", "VAR_DIR",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+}  # fmt: skip
+PRODUCTION = {
+    "SECRET_KEY": "a-production-secret-key-that-is-long-and-random-0123456789abcdefXYZ",
+    "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/freibeuter",
+    "REDIS_URL": "redis://127.0.0.1:6379/0",
+    "SITE_URL": "https://pirates.example.org",
+    "ALLOWED_HOSTS": "pirates.example.org",
+}
+LETTER = "20310101T000000-1-1.eml"
+OPEN_MAILBOX = (
+    "from django.test import Client; c = Client(HTTP_HOST={host!r});"
+    f" print(c.get('/dev/mail/').status_code, c.get('/dev/mail/{LETTER}/').status_code,"
+    " 'A seat link for Anne' in c.get('/dev/mail/').content.decode())"
+)
+
+
+def _mailbox(tmp_path: Path, host: str, **env: str) -> list[str]:
+    """What ``/dev/mail/`` and one email's page answer with ``env``, an email on file."""
+    (tmp_path / "mail").mkdir(parents=True)
+    (tmp_path / "mail" / LETTER).write_text(
+        "To: anne@example.org\nSubject: A seat link for Anne\n\nhttps://pirates.example.org/play/x/\n"
+    )
+    clean = {k: v for k, v in os.environ.items() if k not in CONFIGURING}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", OPEN_MAILBOX.format(host=host)],
+        cwd=ROOT,
+        env={**clean, "VAR_DIR": str(tmp_path), **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1].split()
+
+
+def test_the_embedded_default_shows_its_development_mailbox(tmp_path: Path) -> None:
+    assert _mailbox(tmp_path, "127.0.0.1") == ["200", "200", "True"]
+
+
+def test_a_configured_service_never_shows_the_development_mailbox_even_with_debug_on(
+    tmp_path: Path,
+) -> None:
+    # Production settings without EMAIL_URL write their emails to files; with DEBUG on,
+    # /dev/mail/ listed and showed every one of them (seat links included) to anyone.
+    found = _mailbox(tmp_path, "pirates.example.org", **PRODUCTION, DEBUG="true")
+    assert found == ["404", "404", "False"]
+    assert _mailbox(tmp_path / "off", "pirates.example.org", **PRODUCTION, DEBUG="false")[:2] == [
+        "301",
+        "301",
+    ]

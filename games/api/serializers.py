@@ -241,7 +241,11 @@ class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
     players = PlayerInput(many=True, min_length=2, max_length=6)  # type: ignore[call-arg]
     options = serializers.DictField(required=False, default=dict)
     seed = StrictIntegerField(
-        required=False, min_value=0, max_value=2**63 - 1, help_text="Same seed, same deal."
+        required=False,
+        min_value=0,
+        max_value=2**63 - 1,
+        help_text="Same seed, same deal: taken only when every player is a bot "
+        "(with a person at the table: 400 `seed_not_allowed`).",
     )
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from games.api import serializers as io
 from games.api.auth import caller_seat, token_claim
+from games.api.errors import error_body
 from games.api.negotiation import JsonFirstNegotiation
 from games.api.pagination import GamePagination, events_page
 from games.errors import NotYourSeat
@@ -103,6 +104,15 @@ class GameListView(APIView):
         if not request.user.is_authenticated:
             raise NotAuthenticated("Sign in to create a game.")
         data = _valid(io.GameCreateInput, request.data)
+        if data.get("seed") is not None and not all(p["is_bot"] for p in data["players"]):
+            # A seed chooses the deal: its sender would know every hand and deck of the people
+            # at the table, and the commitment proves only that the deal was fixed in advance.
+            body = error_body(
+                "seed_not_allowed",
+                "A seed chooses the deal, so it is taken only for a table of bots; "
+                "leave it out when a person plays.",
+            )
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
         game = services.game_create(
             kind=data["kind"],
             players=[services.PlayerSpec(**player) for player in data["players"]],

@@ -9,7 +9,10 @@ every process the tests start (xdist's workers, Celery workers, ``serve``):
 - ``REDIS_KEY_PREFIX``: every Redis key this process's tests write (cache and
   broker) begins with a prefix of its own, so runs side by side, xdist's
   workers and other instances of the service on the same Redis never see each
-  other's keys; the prefix's keys are deleted when the process ends.
+  other's keys; the prefix's keys are deleted when the process ends;
+- a ``SECRET_KEY`` of the tests' own, and ``DEBUG``, unless the environment
+  gives them: the settings refuse to start without a key once a database is
+  configured.
 
 After each test that used the database it looks at every timestamp stored
 there: one within :data:`NEAR` of the machine's real clock was written from

@@ -272,6 +272,9 @@ if bool(DKIM_PRIVATE_KEY) != bool(DKIM_SELECTOR) or bool(DKIM_SELECTOR) != bool(
     raise ImproperlyConfigured("DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN go together.")
 # Inbound mail: the webhook /mail/inbound/ is open only when this secret is set.
 INBOUND_MAIL_SECRET = os.environ.get("INBOUND_MAIL_SECRET", "")
+# The authserv-id of our receiving server's Authentication-Results (RFC 8601); when set,
+# a move by reply is played only if that header passes it (games.mail.inbound).
+INBOUND_AUTHSERV_ID = os.environ.get("INBOUND_AUTHSERV_ID", "").strip().lower()
 IMAP_URL = os.environ.get("IMAP_URL", "")
 # fetch_mail gives up on an IMAP server that does not answer within this many seconds.
 IMAP_TIMEOUT_SECONDS = float(os.environ.get("IMAP_TIMEOUT_SECONDS", "60"))

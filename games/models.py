@@ -310,6 +310,20 @@ class SignInToken(models.Model):
         return f"sign-in for {self.email}"
 
 
+class InvitationOptOut(models.Model):
+    """An address whose owner asked never to be mailed an invitation ("never invite me").
+
+    Only the SHA-256 of the address in normal form (trimmed, lower case) is kept, so
+    the list holds no addresses (``games.play.lobby.address_hash``).
+    """
+
+    email_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"never invite {self.email_hash[:12]}"
+
+
 class Table(models.Model):
     """A game being formed in the lobby: its seats are filled before the deal.
 

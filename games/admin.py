@@ -7,11 +7,14 @@ report); the moderator actions run the services of ``games.moderation.actions`` 
 the reason typed in the action bar, and each game links to its moderation
 page, its spectator page and the omniscient view. Leagues and their event
 streams are read here too; a league is opened by ``manage.py league_create``
-and moved on by the beat's sweep.
+and moved on by the beat's sweep. No admin page shows a seat's link, token or
+reply address (an email's are hidden): moderators act on a seat only through
+the moderator actions, which record their name.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -205,12 +208,39 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
 
+HIDDEN = "(hidden: the player's own)"
+"""What the admin shows in place of a link or reply address written into an email."""
+
+
+def _secrets_hidden(value: Any, key: str = "") -> Any:
+    """``value`` (an email's context) with every link and reply address in it replaced by
+    :data:`HIDDEN`: a seat's link and reply address act as the seat, its preferences and
+    unsubscribe links as its player, so a moderator reading the outbox sees none of them."""
+    if isinstance(value, dict):
+        return {name: _secrets_hidden(item, name) for name, item in value.items()}
+    if isinstance(value, list):
+        return [_secrets_hidden(item, key) for item in value]
+    if isinstance(value, str) and (
+        key.endswith("link") or key == "reply_to" or "/play/" in value or "play+" in value
+    ):
+        return HIDDEN
+    return value
+
+
 @admin.register(OutboundMail)
 class OutboundMailAdmin(ReadOnlyAdmin):
     list_display = ["id", "game", "to", "kind", "status", "attempts", "created_at", "sent_at"]
     list_filter = ["status", "kind"]
     search_fields = ["=game__id", "to", "message_id"]
-    readonly_fields = [field.name for field in OutboundMail._meta.fields]
+    readonly_fields = [
+        "content" if field.name == "context" else field.name for field in OutboundMail._meta.fields
+    ]
+    exclude = ["context"]
+
+    @admin.display(description="context")
+    def content(self, mail: OutboundMail) -> str:
+        """What the email says, its links and reply address hidden."""
+        return json.dumps(_secrets_hidden(mail.context), indent=2, ensure_ascii=False)
 
 
 @admin.register(InboundMail)

@@ -3,6 +3,8 @@
 Only moderators (staff with ``games.moderate_game``) get them; anyone else,
 signed in or not, a player with a seat link included, gets 403. Every
 action is a POST with CSRF and a reason, run by ``games.moderation.actions``.
+No page shows a seat's link or token: a moderator never acts as a seat, and a
+player who lost his link gets a new one mailed by the ``reissue`` action.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.display import deadline_local, game_label
 from games.errors import GameError
-from games.models import Game
+from games.models import Game, Seat
 from games.moderation.audit import (
     game_omniscient,
     game_stream,
@@ -31,7 +33,6 @@ from games.moderation.audit import (
 )
 from games.moderation.requests import ACTIONS, action_run
 from games.play.chat import chat_messages
-from games.play.links import seat_link
 
 View = Callable[..., HttpResponse]
 
@@ -48,12 +49,28 @@ def moderator_required(view: View) -> View:
     return checked
 
 
+def seat_state(game: Game, seat: Seat) -> str:
+    """What a moderator needs to know of ``seat`` in words: who plays it, whether it is to
+    move, and how many of its links were revoked (never the link itself)."""
+    if seat.is_bot:
+        parts = [_("played by the bot")]
+    elif seat.user_id is not None:
+        parts = [_("played by a person with an account")]
+    else:
+        parts = [_("played by a person by email")]
+    if seat.display_name in game.to_move:
+        parts.append(_("to move"))
+    if seat.token_version > 1:
+        parts.append(_("links revoked: %(count)d") % {"count": seat.token_version - 1})
+    return ", ".join(parts)
+
+
 @require_GET
 @moderator_required
 def moderate_game(request: HttpRequest, pk: int) -> HttpResponse:
     """A game's seats, chat and event stream, with a form for each moderator action."""
     game = get_object_or_404(Game, pk=pk)
-    seats = [{"seat": seat, "link": seat_link(seat)} for seat in game.seats.all()]
+    seats = [{"seat": seat, "state": seat_state(game, seat)} for seat in game.seats.all()]
     context = {
         "game": game,
         "label": game_label(game),

@@ -34,10 +34,15 @@ from games.store import events
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
+    """A game's seats, read-only: who plays a seat changes only by a moderator action (an
+    event with the moderator and reason), never by editing a row here."""
+
     model = Seat
     extra = 0
-    fields = ["position", "display_name", "email", "language", "time_zone", "user", "is_bot"]
-    readonly_fields = ["position", "display_name"]
+    readonly_fields = (
+        "position", "display_name", "email", "language", "time_zone", "user", "is_bot",
+    )  # fmt: skip
+    fields = readonly_fields
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:

@@ -63,7 +63,10 @@ def _pages(client: Client, game: Game) -> dict[str, str]:
         f"/admin/games/seat/?game__id__exact={game.pk}",
         *(f"/admin/games/seat/{seat.pk}/change/" for seat in game.seats.all()),
         *(f"/admin/games/outboundmail/{mail.pk}/change/" for mail in game.mails.all()),
+        f"/games/{game.pk}/",
+        f"/games/{game.pk}/history/",
         f"/api/games/{game.pk}/chat/",
+        f"/api/games/{game.pk}/events/",
         "/api/moderation/audit/",
     ]
     bodies = {}
@@ -139,3 +142,16 @@ def test_the_moderation_api_answers_carry_no_seat_token(game: Game, moderator: U
         answers[url] = response.content.decode()
     assert _leaks(answers, _secrets(game)) == []
     assert Event.objects.filter(game=game, actor=f"user:{moderator.pk}").count() == 3
+
+
+def test_no_one_hands_a_seat_over_by_editing_the_admin(game: Game) -> None:
+    """Even a superuser's game page in the admin offers no field that changes who plays a
+    seat (that is a moderator action, recorded with his name) and shows no seat link."""
+    admin = User.objects.create_superuser("root", "root@example.org", "x")
+    client = Client()
+    client.force_login(admin)
+    page = client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
+    for field in ("user", "is_bot", "email"):
+        assert f'name="seats-0-{field}"' not in page
+    assert "anne@example.org" in page
+    assert _leaks({"game": page}, _secrets(game)) == []

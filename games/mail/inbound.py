@@ -7,7 +7,10 @@ away, never answered and never played, even when its first line is a legal
 move — answering it would start a mail loop.
 
 The reply address (``play+<seat>.<version>.<mac>@MAIL_DOMAIN``) names the
-seat; the sender must be that seat's address. The first line the player
+seat; the sender must be that seat's address. A ``From`` is easily forged, so
+when ``INBOUND_AUTHSERV_ID`` names the operator's receiving server the reply
+must also pass that server's ``Authentication-Results`` (``reply_authentication``);
+one that does not is answered (to the seat's address) and not played. The first line the player
 wrote (``games.mail.reply_text``: above, below or between the quoted email) is
 parsed with the engine's text notation and submitted through
 ``move_submit`` with the Message-ID as move id, so the same message
@@ -26,12 +29,15 @@ import email
 import email.policy
 import hashlib
 import logging
+from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from engine.base import IllegalMove, Move
 from games.errors import GameError
@@ -89,6 +95,179 @@ def automatic_reason(message: EmailMessage) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class Authentication:
+    """What the receiving server's ``Authentication-Results`` say of a reply's sender.
+
+    ``verdict`` is ``pass``, ``fail``, ``none`` (no header from the configured
+    authserv-id) or ``unchecked`` (``INBOUND_AUTHSERV_ID`` unset); ``method`` the
+    method that decided (``dmarc``, ``dkim``, ``spf``) or ""; ``detail`` the results read.
+    """
+
+    verdict: str
+    method: str = ""
+    detail: str = ""
+
+    def __str__(self) -> str:
+        said = f"{self.verdict} {self.method}".strip()
+        return f"{said} ({self.detail})" if self.detail else said
+
+
+UNCHECKED = Authentication("unchecked")
+DMARC_REFUSALS = frozenset({"fail", "temperror", "permerror", "quarantine", "reject"})
+"""DMARC results that refuse a reply outright (``none`` means no policy: DKIM or SPF decide)."""
+
+
+def _header_tokens(value: str) -> list[tuple[str, str]]:
+    """Split a header value into words, quoted strings, ``=`` and ``;``; comments dropped."""
+    tokens: list[tuple[str, str]] = []
+    i, n = 0, len(value)
+    while i < n:
+        char = value[i]
+        if char.isspace():
+            i += 1
+        elif char == "(":  # a comment, possibly nested, with quoted-pairs
+            depth, i = 1, i + 1
+            while i < n and depth:
+                if value[i] == "\\":
+                    i += 2
+                    continue
+                depth += {"(": 1, ")": -1}.get(value[i], 0)
+                i += 1
+        elif char == '"':
+            chars, i = [], i + 1
+            while i < n and value[i] != '"':
+                if value[i] == "\\" and i + 1 < n:
+                    i += 1
+                chars.append(value[i])
+                i += 1
+            tokens.append(("quoted", "".join(chars)))
+            i += 1
+        elif char in ";=":
+            tokens.append((char, char))
+            i += 1
+        else:
+            start = i
+            while i < n and not value[i].isspace() and value[i] not in ';="()':
+                i += 1
+            tokens.append(("word", value[start:i]))
+    return tokens
+
+
+def authentication_results(value: str) -> tuple[str, list[tuple[str, str, dict[str, str]]]]:
+    """Parse one ``Authentication-Results`` value (RFC 8601).
+
+    Returns the authserv-id (lower case) and each result as ``(method, result,
+    properties)``, e.g. ``("dkim", "pass", {"header.d": "example.org"})``; all
+    lower case, a method's version (``dkim/1``) dropped, results that do not
+    parse skipped.
+    """
+    groups: list[list[tuple[str, str]]] = [[]]
+    for token in _header_tokens(value):
+        if token[0] == ";":
+            groups.append([])
+        else:
+            groups[-1].append(token)
+    head = groups[0]
+    authserv_id = head[0][1].lower() if head and head[0][0] != "=" else ""
+    results: list[tuple[str, str, dict[str, str]]] = []
+    for group in groups[1:]:
+        pairs: list[tuple[str, str]] = []
+        index = 0
+        while index + 2 < len(group) and group[index + 1][0] == "=":
+            if group[index][0] != "word" or group[index + 2][0] == "=":
+                break
+            pairs.append((group[index][1].lower(), group[index + 2][1].lower()))
+            index += 3
+        if not pairs:
+            continue
+        method, result = pairs[0]
+        results.append((method.split("/")[0], result, dict(pairs[1:])))
+    return authserv_id, results
+
+
+def _domain(value: str) -> str:
+    return value.rpartition("@")[2].strip().rstrip(".").lower()
+
+
+def _aligned(domain: str, from_domain: str) -> bool:
+    """``domain`` is the From domain or a parent of it (not a bare top-level label).
+
+    A parent's owner controls its subdomains' DNS, so his signature vouches for them.
+    """
+    return "." in domain and (from_domain == domain or from_domain.endswith("." + domain))
+
+
+def reply_authentication(message: EmailMessage, sender: str) -> Authentication:
+    """Did the operator's receiving server authenticate ``sender`` (the From address)?
+
+    Unchecked when ``INBOUND_AUTHSERV_ID`` is unset. Otherwise only the
+    ``Authentication-Results`` headers with that authserv-id are read, and of
+    them only the topmost one and those directly under it (the receiving server
+    and its filters add theirs on top, one combined or one per method; a sender
+    can write headers with any id: other ids are ignored, and one with this id
+    further down, below a ``Received`` or any other header, is not read — the
+    server should also remove arriving ones claiming its id, RFC 8601 §5). The
+    From header must hold exactly one address. The reply passes when, from those:
+
+    - ``dmarc=pass`` for the From domain (``header.from`` that domain, or absent); or,
+      unless DMARC said ``fail``/``temperror``/``permerror`` (or ``quarantine``/``reject``),
+    - ``dkim=pass`` with ``header.d`` (or the domain of ``header.i``) aligned; or
+    - ``spf=pass`` with the domain of ``smtp.mailfrom`` aligned,
+
+    aligned meaning the From domain itself or a parent domain of it with at least
+    two labels. Anything else is ``fail``; no header from the id is ``none``.
+    """
+    authserv_id = str(getattr(settings, "INBOUND_AUTHSERV_ID", "") or "").lower()
+    if not authserv_id:
+        return UNCHECKED
+    results: list[tuple[str, str, dict[str, str]]] = []
+    found = False
+    for name, value in message.items():
+        server, said_here = "", list[tuple[str, str, dict[str, str]]]()
+        if name.lower() == "authentication-results":
+            server, said_here = authentication_results(str(value))
+        if server == authserv_id:
+            found = True
+            results += said_here
+        elif found:
+            break
+    if not found:
+        return Authentication("none", "", f"no Authentication-Results from {authserv_id}")
+    senders = getaddresses([str(value) for value in message.get_all("From", [])])
+    from_domain = _domain(sender) if "@" in sender and len(senders) == 1 else ""
+    said = " ".join(f"{method}={result}" for method, result, _ in results) or "none"
+    if not from_domain:
+        return Authentication("fail", "", said)
+    dmarc = [(result, props) for method, result, props in results if method == "dmarc"]
+    if any(result in DMARC_REFUSALS for result, _ in dmarc):
+        return Authentication("fail", "dmarc", said)
+    for result, props in dmarc:
+        if result == "pass" and _domain(props.get("header.from", from_domain)) == from_domain:
+            return Authentication("pass", "dmarc", said)
+    for method, result, props in results:
+        if result != "pass":
+            continue
+        if method == "dkim":
+            domain = props.get("header.d") or _domain(props.get("header.i", ""))
+        elif method == "spf":
+            domain = _domain(props.get("smtp.mailfrom", ""))
+        else:
+            continue
+        if _aligned(_domain(domain), from_domain):
+            return Authentication("pass", method, f"{said} {domain}")
+    methods = [method for method, _, _ in results if method in ("dmarc", "dkim", "spf")]
+    return Authentication("fail", methods[0] if methods else "", said)
+
+
+UNAUTHENTICATED = (
+    "This server could not confirm that the email came from your address (no DKIM, SPF "
+    "or DMARC pass for its domain). Send your reply from your own address's mail service, "
+    "or make your move on the game's page."
+)
+"""The answer to a reply that does not pass authentication (an English msgid)."""
+
+
 def _reply_seat(message: EmailMessage) -> Seat | None:
     for header in ADDRESS_HEADERS:
         for _, address in getaddresses([str(value) for value in message.get_all(header, [])]):
@@ -100,7 +279,13 @@ def _reply_seat(message: EmailMessage) -> Seat | None:
 
 
 def _log(
-    key: str, message_id: str, sender: str, seat: Seat | None, outcome: str, detail: str
+    key: str,
+    message_id: str,
+    sender: str,
+    seat: Seat | None,
+    outcome: str,
+    detail: str,
+    auth: Authentication = UNCHECKED,
 ) -> str:
     try:
         with transaction.atomic():
@@ -114,7 +299,7 @@ def _log(
             )
     except IntegrityError:
         return "duplicate"
-    log.info("inbound mail %s from %s: %s %s", message_id, sender, outcome, detail)
+    log.info("inbound mail %s from %s: %s %s [auth %s]", message_id, sender, outcome, detail, auth)
     return outcome
 
 
@@ -137,22 +322,48 @@ def mail_receive(*, raw: bytes, now: datetime | None = None) -> str:
         automatic = automatic_reason(message)
         seat = _reply_seat(message)
         text = first_line(reply_body(message)) if seat is not None and not automatic else None
+        auth = reply_authentication(message, sender)
     except Exception as error:  # broken MIME, unknown charset, …
         return _log(key, message_id, sender, None, "malformed", f"{type(error).__name__}: {error}")
     if automatic:
-        return _log(key, message_id, sender, seat, "automatic", automatic)
+        return _log(key, message_id, sender, seat, "automatic", automatic, auth)
     if seat is None:
-        return _log(key, message_id, sender, None, "bad_address", "no valid reply address")
+        return _log(key, message_id, sender, None, "bad_address", "no valid reply address", auth)
     if not sender or sender != seat.email.lower():
-        return _log(key, message_id, sender, seat, "stranger", f"not from {seat.email}")
+        return _log(key, message_id, sender, seat, "stranger", f"not from {seat.email}", auth)
+    if auth.verdict not in ("pass", "unchecked"):
+        return _unauthenticated(seat, text or "", auth, message_id, key, sender, now)
     with transaction.atomic():
-        outcome = _log(key, message_id, sender, seat, "received", text or "")
+        outcome = _log(key, message_id, sender, seat, "received", text or "", auth)
         if outcome == "duplicate":
             return outcome
         answer = (text or "").lower()
         if answer in TAKEBACK_ANSWERS:
             return _answer(seat, TAKEBACK_ANSWERS[answer], text or "", message_id, key, now)
         return _play(seat, text or "", f"mail:{key[:40]}", message_id, key, now)
+
+
+def _unauthenticated(
+    seat: Seat,
+    text: str,
+    auth: Authentication,
+    message_id: str,
+    key: str,
+    sender: str,
+    now: datetime,
+) -> str:
+    """Refuse a reply that failed authentication: nothing played, the seat's address told."""
+    with transaction.atomic():
+        outcome = _log(key, message_id, sender, seat, "unauthenticated", str(auth), auth)
+        if outcome == "duplicate":
+            return outcome
+        with translation.override(seat.language):
+            refusal = gettext(UNAUTHENTICATED)
+        reply_mail_queue(
+            game=seat.game, seat=seat, accepted=False, text=text[:100], message=refusal,
+            in_reply_to=message_id, now=now,
+        )  # fmt: skip
+    return outcome
 
 
 def _refusal(seat: Seat, error: IllegalMove | GameError) -> str:

@@ -11,14 +11,33 @@ which leads to his seat while the seat keeps its first token. Writes lock the ta
 row, so two people can never take one seat. The invitations and the deal are
 told by signal (:data:`seat_invited`, :data:`table_started`) to ``games.mail``,
 which writes their emails in the same transaction.
+
+Invitations are mailed to addresses nobody has confirmed, so three limits keep
+the lobby from being a mail relay:
+
+* per client network (``accounts.client_network`` of the address the web layer
+  passes), at most :data:`INVITE_CLIENT_LIMIT` tables that invite by email in
+  :data:`INVITE_CLIENT_WINDOW`, counted in the cache as the sign-in limits are;
+  past it the table is refused (:class:`InvitationsLimited`);
+* per recipient, at most :data:`INVITE_EMAIL_LIMIT` invitation email in
+  :data:`INVITE_EMAIL_WINDOW`, counted from the outbox itself. Every invitation
+  counts: the host's address is unconfirmed, so a friend cannot be told from a
+  stranger who types the friend's address. A further invitation is not mailed;
+  its table is still opened and the host's page gives him its link to pass on;
+* an address whose owner chose "never invite me" (:func:`never_invite`) is never
+  mailed an invitation, and one table invites an address once.
+
+The email's subject is the service's fixed words with the game's title and the
+table's name in quotes, cut short (``templates/games/mail/invitation_subject.txt``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import zoneinfo
 from dataclasses import dataclass
-from datetime import UTC
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -30,8 +49,9 @@ from django.utils import timezone
 from engine.base import get_game
 from games.errors import GameError
 from games.kinds import has_kind
-from games.models import Invitation, Seat, Table
+from games.models import Invitation, InvitationOptOut, OutboundMail, Seat, Table
 from games.names import NameTaken, name_clean, name_key, names_clean
+from games.play.accounts import _count, client_network
 from games.play.services import PlayerSpec, game_create
 from games.players.reliability import reliabilities_of_emails
 from games.timecontrol.deadlines import time_control
@@ -39,7 +59,15 @@ from games.timecontrol.deadlines import time_control
 _INVITATION_SALT = "games.invitation"
 _TABLE_SALT = "games.table"
 _ACCEPTANCE_SALT = "games.acceptance"
+_NEVER_INVITE_SALT = "games.never-invite"
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
+INVITE_CLIENT_LIMIT = 10
+INVITE_CLIENT_WINDOW = timedelta(hours=1)
+"""At most :data:`INVITE_CLIENT_LIMIT` tables that invite by email from one client network in a
+window."""
+INVITE_EMAIL_LIMIT = 1
+INVITE_EMAIL_WINDOW = timedelta(days=1)
+"""At most :data:`INVITE_EMAIL_LIMIT` invitation emails to one address in a window."""
 
 seat_invited = Signal()
 """Sent with ``table`` and ``invitation`` when a seat is invited by email, in the transaction.
@@ -71,6 +99,77 @@ class TooUnreliable(LobbyError):
     """The open seat's table asks for more turns moved in time than the player has."""
 
     code = "too_unreliable"
+
+
+class InvitationsLimited(LobbyError):
+    """The client's network opened its share of tables that invite by email; it may again later
+    (the lobby page words it in the reader's language)."""
+
+    def __init__(self) -> None:
+        minutes = int(INVITE_CLIENT_WINDOW.total_seconds()) // 60
+        super().__init__(
+            f"Too many games with invitations came from your network; try again in {minutes} "
+            "minutes.",
+            minutes=minutes,
+        )
+
+
+def address_hash(email: str) -> str:
+    """The SHA-256 of an address in normal form (trimmed, lower case): what the opt-out list
+    keeps instead of the address."""
+    return hashlib.sha256(email.strip().lower().encode()).hexdigest()
+
+
+def never_invite_token(email: str) -> str:
+    """The secret of an invitation email's "never invite me" link: the signed hash of its
+    address, good for that one job and for nothing else."""
+    return signing.Signer(salt=_NEVER_INVITE_SALT).sign_object({"n": address_hash(email)})
+
+
+def never_invite_link(email: str) -> str:
+    """The "never invite me" link of invitations to ``email`` (also its ``List-Unsubscribe``)."""
+    return f"{settings.SITE_URL}/invite/never/{never_invite_token(email)}/"
+
+
+def never_invite_hash(token: str) -> str | None:
+    """The address hash of a "never invite me" token, or ``None`` for a forged or garbled one."""
+    try:
+        data = signing.Signer(salt=_NEVER_INVITE_SALT).unsign_object(token)
+    except (signing.BadSignature, ValueError, UnicodeError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("n"), str):
+        return None
+    return str(data["n"])
+
+
+def never_invite(*, email_hash: str, now: datetime | None = None) -> None:
+    """Record that the address of ``email_hash`` is never to be mailed an invitation."""
+    InvitationOptOut.objects.get_or_create(
+        email_hash=email_hash, defaults={"created_at": now or timezone.now()}
+    )
+
+
+def invites_refused(email: str) -> bool:
+    """Whether the owner of ``email`` asked never to be invited."""
+    return InvitationOptOut.objects.filter(email_hash=address_hash(email)).exists()
+
+
+def _may_mail(email: str, now: datetime) -> bool:
+    """Whether an invitation may be mailed to ``email`` now: it did not opt out and has not had
+    its share of invitations in the window."""
+    if invites_refused(email):
+        return False
+    sent = OutboundMail.objects.filter(
+        kind="invitation", to__iexact=email.strip(), created_at__gt=now - INVITE_EMAIL_WINDOW
+    ).count()
+    return sent < INVITE_EMAIL_LIMIT
+
+
+def invitation_mailed(invitation: Invitation) -> bool:
+    """Whether ``invitation``'s email was written (the host's page says which were not)."""
+    return OutboundMail.objects.filter(
+        kind="invitation", context__link=invitation_link(invitation)
+    ).exists()
 
 
 @dataclass(frozen=True)
@@ -221,10 +320,14 @@ def table_create(
     name: str = "",
     host_email: str = "",
     min_reliability: int | None = None,
+    client_ip: str | None = None,
 ) -> Table:
     """Open a table, seat its bots and write the invitation emails; deal if nothing is open.
 
-    ``min_reliability`` (per cent) is what a stranger needs to take an open seat."""
+    ``min_reliability`` (per cent) is what a stranger needs to take an open seat.
+    ``client_ip`` is the web client's address: a table that invites by email counts
+    against its network's limit (:class:`InvitationsLimited` past it). An invitation to
+    an address that opted out or had its share is not mailed (:func:`invitation_mailed`)."""
     if not has_kind(kind):
         raise LobbyError(f"{kind} cannot be played on this site yet.")
     engine = get_game(kind)
@@ -234,6 +337,13 @@ def table_create(
         )
     time_control(options)  # raises BadOptions, the deadline module's own check
     names = _seat_names(seats)
+    addresses = [address_hash(seat.email) for seat in seats if seat.kind == "email"]
+    if len(set(addresses)) < len(addresses):
+        raise LobbyError("A table invites each email address once.")
+    if addresses and client_ip is not None:
+        counted = _count(f"invite:client:{client_network(client_ip)}", window=INVITE_CLIENT_WINDOW)
+        if counted > INVITE_CLIENT_LIMIT:
+            raise InvitationsLimited()
     table = Table.objects.create(
         kind=kind,
         name=name.strip()[:60],
@@ -258,7 +368,7 @@ def table_create(
         elif seat.kind != "open":
             raise LobbyError(f"A seat is invited by email, open or a bot, not {seat.kind!r}.")
         invitation.save()
-        if invitation.kind == "email":
+        if invitation.kind == "email" and _may_mail(invitation.email, now):
             seat_invited.send(sender=Table, table=table, invitation=invitation)
     _start_when_full(table)
     return table

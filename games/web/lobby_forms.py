@@ -130,6 +130,22 @@ class TableForm(forms.Form):
             if data.get(f"seat{i}_kind")
         ]
 
+    def clean(self) -> dict[str, Any]:
+        """The form's data; one table invites each email address once."""
+        data = super().clean() or {}
+        addresses = [
+            str(data.get(f"seat{i}_email") or "").strip().lower()
+            for i in range(MAX_SEATS)
+            if data.get(f"seat{i}_kind") == "email"
+        ]
+        addresses = [address for address in addresses if address]
+        if len(set(addresses)) < len(addresses):
+            raise forms.ValidationError(
+                _("Each seat needs its own email address: a game invites an address once."),
+                code="address_twice",
+            )
+        return data
+
     def clean_game(self) -> str:
         """The chosen game; a form without the field (older pages) means the first game."""
         return str(self.cleaned_data.get("game") or GAMES[0])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from games.errors import GameError
@@ -20,13 +21,17 @@ from games.play import lobby
 from games.play.links import seat_token
 from games.play.refusals import refusal_text
 from games.players.reliability import reliabilities_of_emails
+from games.web.clients import client_address
 from games.web.lobby_forms import JoinForm, SeatForm, TableForm
 from games.web.views import speak
 
 
 @require_http_methods(["GET", "POST"])
 def lobby_new(request: HttpRequest) -> HttpResponse:
-    """The form for a new game; its POST opens the table and sends the invitations."""
+    """The form for a new game; its POST opens the table and sends the invitations.
+
+    A network past its share of tables that invite by email gets the form back with
+    429 and when it may try again."""
     form = TableForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -37,7 +42,18 @@ def lobby_new(request: HttpRequest) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 host_email=form.cleaned_data["host_email"],
                 min_reliability=form.cleaned_data["min_reliability"],
+                client_ip=client_address(request),
             )
+        except lobby.InvitationsLimited as refusal:
+            form.add_error(
+                None,
+                gettext(
+                    "Too many games with invitations came from your network; "
+                    "try again in %(minutes)s minutes."
+                )
+                % {"minutes": refusal.params["minutes"]},
+            )
+            return render(request, "games/lobby_new.html", {"form": form}, status=429)
         except GameError as error:
             form.add_error(None, refusal_text(error))
         else:
@@ -80,8 +96,26 @@ def lobby_table(request: HttpRequest, token: str) -> HttpResponse:
         "rows": _seat_rows(table),
         "open_seats": open_seats.count(),
         "open_seat_token": lobby.open_seat_token(table),
+        "unmailed": _unmailed(table),
     }
     return render(request, "games/lobby_table.html", context)
+
+
+def _unmailed(table: Table) -> list[dict[str, object]]:
+    """The open invitations whose email was not sent, each with its link for the host to pass
+    on himself and whether its address refuses invitations (or only had its share today)."""
+    if table.status != Table.Status.OPEN:
+        return []
+    waiting = table.invitations.filter(kind=Invitation.Kind.EMAIL, accepted_at__isnull=True)
+    return [
+        {
+            "invitation": invitation,
+            "link": lobby.invitation_link(invitation),
+            "refused": lobby.invites_refused(invitation.email),
+        }
+        for invitation in waiting.order_by("position")
+        if not lobby.invitation_mailed(invitation)
+    ]
 
 
 def _accepted(invitation: Invitation) -> HttpResponse:

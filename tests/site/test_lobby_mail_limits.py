@@ -93,7 +93,7 @@ def test_tables_from_many_networks_mail_one_address_once_a_day(db: None) -> None
     assert Table.objects.count() == 10
     host_page = _page(Client().get(response["Location"]))
     assert "These invitations were not mailed." in host_page
-    assert "this address has had its invitation for today" in host_page
+    assert "this address could not be mailed an invitation now." in host_page
 
 
 def test_an_address_is_mailed_again_the_next_day(db: None, clock: time_machine.Coordinates) -> None:

@@ -205,3 +205,10 @@ def test_a_forged_never_invite_link_does_nothing(db: None) -> None:
     response = Client().post("/invite/never/not-a-token/")
     assert response.status_code == 404
     assert not InvitationOptOut.objects.exists()
+
+
+def test_the_never_invite_token_opens_no_invitation(db: None) -> None:
+    Client().post("/games/new/", _form(VICTIM, "other@example.org"))
+    token = _never_link(VICTIM).removeprefix("/invite/never/").rstrip("/")
+    assert Client().get(f"/invite/{token}/").status_code == 404
+    assert Client().get(f"/tables/{token}/").status_code == 404

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import zlib
 import zoneinfo
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -42,7 +43,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core import signing
-from django.db import transaction
+from django.db import connection, transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -163,6 +164,18 @@ def _may_mail(email: str, now: datetime) -> bool:
         kind="invitation", to__iexact=email.strip(), created_at__gt=now - INVITE_EMAIL_WINDOW
     ).count()
     return sent < INVITE_EMAIL_LIMIT
+
+
+def _lock_addresses(hashes: list[str]) -> None:
+    """Hold the invitations of these addresses until the transaction ends (PostgreSQL; SQLite
+    has one writer anyway), so two tables opened at once cannot both find an address unmailed
+    today. Taken in one order, so two tables never wait for each other."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for email_hash in sorted(set(hashes)):
+            key = zlib.crc32(f"invite:{email_hash}".encode())
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
 
 
 def invitation_mailed(invitation: Invitation) -> bool:
@@ -344,6 +357,7 @@ def table_create(
         counted = _count(f"invite:client:{client_network(client_ip)}", window=INVITE_CLIENT_WINDOW)
         if counted > INVITE_CLIENT_LIMIT:
             raise InvitationsLimited()
+    _lock_addresses(addresses)
     table = Table.objects.create(
         kind=kind,
         name=name.strip()[:60],

@@ -8,6 +8,7 @@ import email
 import email.policy
 import html
 import re
+import threading
 from datetime import timedelta
 from email.message import EmailMessage
 from typing import Any
@@ -15,12 +16,14 @@ from typing import Any
 import pytest
 import time_machine
 from django.core.cache import cache
+from django.db import connection, transaction
 from django.test import Client
 
 from games.mail.compose import mail_compose
 from games.models import InvitationOptOut, OutboundMail, Table
+from games.play import lobby
 from games.play.lobby import INVITE_CLIENT_LIMIT, INVITE_EMAIL_LIMIT
-from games.web.lobby_forms import MAX_SEATS
+from games.web.lobby_forms import MAX_SEATS, TableForm
 
 pytestmark = pytest.mark.clock
 
@@ -212,3 +215,28 @@ def test_the_never_invite_token_opens_no_invitation(db: None) -> None:
     token = _never_link(VICTIM).removeprefix("/invite/never/").rstrip("/")
     assert Client().get(f"/invite/{token}/").status_code == 404
     assert Client().get(f"/tables/{token}/").status_code == 404
+
+
+def _create(*emails: str) -> None:
+    form = TableForm(_form(*emails))
+    assert form.is_valid(), form.errors
+    lobby.table_create(kind="flusspiraten", seats=form.seats(), options=form.options())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_tables_opened_at_once_mail_one_address_once() -> None:
+    def second() -> None:
+        try:
+            _create(VICTIM, "two@example.org")
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=second)
+    with transaction.atomic():
+        _create(VICTIM, "one@example.org")
+        thread.start()
+        thread.join(timeout=1.0)  # the second table waits for this one to commit
+    thread.join(timeout=10.0)
+    assert not thread.is_alive()
+    assert _invitations_to(VICTIM) == 1
+    assert Table.objects.count() == 2

@@ -121,6 +121,15 @@ def address_hash(email: str) -> str:
     return hashlib.sha256(email.strip().lower().encode()).hexdigest()
 
 
+def _unsigned(salt: str, token: str) -> dict[str, Any] | None:
+    """What a token signed with ``salt`` carries, or ``None`` for a forged or garbled one."""
+    try:
+        data = signing.Signer(salt=salt).unsign_object(token)
+    except (signing.BadSignature, ValueError, UnicodeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def never_invite_token(email: str) -> str:
     """The secret of an invitation email's "never invite me" link: the signed hash of its
     address, good for that one job and for nothing else."""
@@ -134,11 +143,8 @@ def never_invite_link(email: str) -> str:
 
 def never_invite_hash(token: str) -> str | None:
     """The address hash of a "never invite me" token, or ``None`` for a forged or garbled one."""
-    try:
-        data = signing.Signer(salt=_NEVER_INVITE_SALT).unsign_object(token)
-    except (signing.BadSignature, ValueError, UnicodeError):
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("n"), str):
+    data = _unsigned(_NEVER_INVITE_SALT, token)
+    if data is None or not isinstance(data.get("n"), str):
         return None
     return str(data["n"])
 
@@ -202,11 +208,8 @@ def invitation_token(invitation: Invitation) -> str:
 
 def invitation_from_token(token: str) -> Invitation | None:
     """The invitation a token belongs to, or ``None`` for a forged or garbled one."""
-    try:
-        data = signing.Signer(salt=_INVITATION_SALT).unsign_object(token)
-    except (signing.BadSignature, ValueError, UnicodeError):
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("i"), int):
+    data = _unsigned(_INVITATION_SALT, token)
+    if data is None or not isinstance(data.get("i"), int):
         return None
     return Invitation.objects.select_related("table", "seat").filter(pk=data["i"]).first()
 
@@ -230,11 +233,8 @@ def acceptance_token(invitation: Invitation) -> str:
 def acceptance_from_token(token: str) -> Invitation | None:
     """The accepted invitation of an accepter's link, or ``None`` (forged, garbled, not this
     acceptance's)."""
-    try:
-        data = signing.Signer(salt=_ACCEPTANCE_SALT).unsign_object(token)
-    except (signing.BadSignature, ValueError, UnicodeError):
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("a"), int):
+    data = _unsigned(_ACCEPTANCE_SALT, token)
+    if data is None or not isinstance(data.get("a"), int):
         return None
     found = Invitation.objects.select_related("table", "seat").filter(pk=data["a"]).first()
     if found is None or found.accepted_at is None or data.get("at") != _accepted_stamp(found):
@@ -266,11 +266,8 @@ def open_seat_token(table: Table) -> str:
 
 def table_from_open_seat_token(token: str) -> Table | None:
     """The table of an open-seat token, or ``None``."""
-    try:
-        data = signing.Signer(salt=_OPEN_SEAT_SALT).unsign_object(token)
-    except (signing.BadSignature, ValueError, UnicodeError):
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("o"), int):
+    data = _unsigned(_OPEN_SEAT_SALT, token)
+    if data is None or not isinstance(data.get("o"), int):
         return None
     return Table.objects.filter(pk=data["o"]).first()
 
@@ -282,11 +279,8 @@ def table_token(table: Table) -> str:
 
 def table_from_token(token: str) -> Table | None:
     """The table of a host token, or ``None``."""
-    try:
-        data = signing.Signer(salt=_TABLE_SALT).unsign_object(token)
-    except (signing.BadSignature, ValueError, UnicodeError):
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("t"), int):
+    data = _unsigned(_TABLE_SALT, token)
+    if data is None or not isinstance(data.get("t"), int):
         return None
     return Table.objects.filter(pk=data["t"]).first()
 

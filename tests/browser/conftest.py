@@ -17,8 +17,6 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from tests.database import django_db_setup  # noqa: F401  (ends other sessions before the drop)
-
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -20,7 +20,6 @@ from games.models import Game, Seat
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
 from games.store import kept
-from tests.database import django_db_setup  # noqa: F401  (ends other sessions before the drop)
 
 PLAYERS = ("Anne", "Bart", "Cleo")
 

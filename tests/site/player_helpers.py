@@ -13,6 +13,8 @@ import random
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth.models import Group, User
+
 from engine.base import get_game
 from engine.record import new_record
 from games.models import Game
@@ -21,6 +23,13 @@ from games.store.loading import engine_for, load_state
 
 RANDOM_MOVES = {"freibeuter": 0.8, "seerauber": 0.8, "flusspiraten": 0.0}
 """The share of random moves: fast and varied; Flußpiraten at random would row for ever."""
+
+
+def moderator_create(username: str = "mod") -> User:
+    """A staff user in the moderators group."""
+    user = User.objects.create_user(username, is_staff=True)
+    user.groups.add(Group.objects.get(name="moderators"))
+    return user
 
 
 def address(name: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.test import Client
 
 from games.errors import GameOver, NotAllowed, StaleSeq
@@ -20,6 +20,7 @@ from games.play.services import PlayerSpec, game_create, move_submit
 from games.store import events
 from games.store.loading import engine_for, load_state
 from tests.clock import T0
+from tests.site.player_helpers import moderator_create
 
 pytestmark = pytest.mark.clock
 
@@ -38,9 +39,7 @@ def game(db: None) -> Game:
 
 @pytest.fixture
 def mod(db: None) -> User:
-    user = User.objects.create_user("mod", is_staff=True)
-    user.groups.add(Group.objects.get(name="moderators"))
-    return user
+    return moderator_create()
 
 
 def _seat(game: Game, name: str):  # noqa: ANN202

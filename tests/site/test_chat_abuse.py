@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.test import Client
 
 from games.models import Event, Game, Seat
@@ -18,6 +18,7 @@ from games.play.services import PlayerSpec, game_create
 from games.store import events
 from tests.clock import T0
 from tests.site.api_helpers import get_json, post_json
+from tests.site.player_helpers import moderator_create
 
 pytestmark = pytest.mark.clock
 
@@ -37,9 +38,7 @@ def game(db: None) -> Game:
 
 @pytest.fixture
 def mod(db: None) -> User:
-    user = User.objects.create_user("mod", is_staff=True)
-    user.groups.add(Group.objects.get(name="moderators"))
-    return user
+    return moderator_create()
 
 
 def _seat(game: Game, name: str) -> Seat:

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from games.models import Event, Game
 from games.play.services import PlayerSpec, game_create
 from tests.clock import T0
+from tests.site.player_helpers import moderator_create
 
 pytestmark = pytest.mark.clock
 
@@ -29,8 +29,7 @@ def game(db: None) -> Game:
 
 @pytest.fixture
 def moderator(db: None) -> Client:
-    user = User.objects.create_user("mod", is_staff=True)
-    user.groups.add(Group.objects.get(name="moderators"))
+    user = moderator_create()
     client = Client()
     client.force_login(user)
     return client

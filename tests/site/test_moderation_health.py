@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group, User
 from django.test import Client
 from mail_helpers import require_redis
 
 from games import tasks
 from games.models import Game, OutboundMail
+from tests.site.player_helpers import moderator_create
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def moderator(client: Client) -> Client:
-    user = User.objects.create_user("mod", is_staff=True)
-    user.groups.add(Group.objects.get(name="moderators"))
+    user = moderator_create()
     client.force_login(user)
     return client
 

@@ -6,7 +6,7 @@ lost his link gets a new one mailed by ``reissue``, recorded with the moderator'
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
@@ -16,15 +16,14 @@ from games.play.links import reply_address, seat_from_token, seat_token
 from games.play.services import PlayerSpec, game_create
 from games.play.tables import table_for
 from tests.clock import T0
+from tests.site.player_helpers import moderator_create
 
 pytestmark = pytest.mark.clock
 
 
 @pytest.fixture
 def moderator(db: None) -> User:
-    user = User.objects.create_user("mara", is_staff=True)
-    user.groups.add(Group.objects.get(name="moderators"))
-    return user
+    return moderator_create("mara")
 
 
 @pytest.fixture

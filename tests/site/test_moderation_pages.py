@@ -6,7 +6,7 @@ header knows the moderator is signed in; the omniscient view stays the moderator
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 from django.utils.html import escape
@@ -18,7 +18,7 @@ from games.moderation.requests import ACTIONS
 from games.play.chat import chat_post
 from games.play.services import PlayerSpec, game_create
 from games.store import events
-from tests.site.player_helpers import bot_moves
+from tests.site.player_helpers import bot_moves, moderator_create
 
 NAMES = {
     "freibeuter": ("Anne", "Bart"),
@@ -39,9 +39,7 @@ ACTION_NAMES = (
 
 @pytest.fixture
 def moderator(db: None) -> User:
-    user = User.objects.create_user("mara", is_staff=True)
-    user.groups.add(Group.objects.get(name="moderators"))
-    return user
+    return moderator_create("mara")
 
 
 def _played(kind: str) -> tuple[Game, list[str]]:

@@ -10,6 +10,7 @@ from django.test import Client
 
 from games.models import Event, Game
 from games.play.links import seat_token
+from tests.site.player_helpers import moderator_create
 
 PAGES = [
     "/moderate/",
@@ -41,8 +42,7 @@ def _client(kind: str, game: Game) -> Client:
     elif kind == "staff":
         client.force_login(User.objects.create_user("staff", is_staff=True))
     elif kind == "moderator":
-        user = User.objects.create_user("mod", is_staff=True)
-        user.groups.add(Group.objects.get(name="moderators"))
+        user = moderator_create()
         client.force_login(user)
     elif kind == "superuser":
         client.force_login(User.objects.create_superuser("root", "root@example.org", "x"))

@@ -10,12 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.cache import cache
 
 from games.leagues.services import league_create, league_sign_up, leagues_sweep
 from games.mail.compose import TEMPLATE_OF
@@ -33,12 +31,8 @@ from tests.clock import T0
 
 
 @pytest.fixture
-def own_cache(settings: Any) -> None:
+def own_cache(fresh_cache: None) -> None:
     """A fresh local cache, so the sign-in request limits never carry over between tests."""
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "k"}
-    }
-    cache.clear()
 
 
 def kinds_in_code() -> set[str]:

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
 import time_machine
-from django.core.cache import cache
 from django.test import Client
 
 from games.leagues.services import league_create, league_sign_up, leagues_sweep
@@ -40,12 +38,8 @@ HANDLES = ("Anne", "Bart", "Cleo")
 
 
 @pytest.fixture(autouse=True)
-def own_cache(settings: Any) -> None:
+def own_cache(fresh_cache: None) -> None:
     """A fresh local cache per test, so sign-in limits never carry over between tests."""
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "d"}
-    }
-    cache.clear()
 
 
 def _links(client: Client, count: int) -> list[str]:

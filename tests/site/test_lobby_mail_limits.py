@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 import time_machine
-from django.core.cache import cache
 from django.db import connection, transaction
 from django.test import Client
 
@@ -32,12 +31,8 @@ SPAM = "FREE PRIZE: visit evil.example/claim"
 
 
 @pytest.fixture(autouse=True)
-def own_cache(settings: Any) -> None:
+def own_cache(fresh_cache: None) -> None:
     """A fresh local cache per test, so the per-network counts never carry over between tests."""
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "m"}
-    }
-    cache.clear()
 
 
 def _form(*emails: str, name: str = "", game: str = "flusspiraten") -> dict[str, str]:

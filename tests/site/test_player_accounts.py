@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from games.clocks.timeouts import seat_replace
@@ -18,12 +17,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def own_cache(settings: Any) -> None:
+def own_cache(fresh_cache: None) -> None:
     """A fresh local cache per test, so the sign-in limits never carry over between runs."""
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "p"}
-    }
-    cache.clear()
 
 
 def _game(seed: int, *names: str) -> Any:

@@ -8,11 +8,9 @@ import random
 import re
 from datetime import timedelta
 from email.message import EmailMessage
-from typing import Any
 
 import pytest
 from django.apps import apps
-from django.core.cache import cache
 from django.db import models
 from django.db.models.functions import Cast
 from django.test import Client
@@ -180,12 +178,8 @@ def _anne_everywhere(client: Client) -> tuple[Player, Game]:
 
 
 @pytest.fixture(autouse=True)
-def own_cache(settings: Any) -> None:
+def own_cache(fresh_cache: None) -> None:
     """A fresh local cache per test, so the sign-in limits never carry over between tests."""
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "v"}
-    }
-    cache.clear()
 
 
 def test_a_signed_in_player_downloads_his_data_as_json(client: Client) -> None:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
@@ -25,12 +23,8 @@ pytestmark = pytest.mark.clock
 
 
 @pytest.fixture(autouse=True)
-def own_cache(settings: Any) -> None:
+def own_cache(fresh_cache: None) -> None:
     """A fresh local cache per test, so the request limits never carry over between runs."""
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
-    }
-    cache.clear()
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 import time_machine
-from django.core.cache import cache
 from django.test import Client
 from django.test.client import RequestFactory
 
@@ -30,12 +29,8 @@ PROXY = "10.0.0.1"
 
 
 @pytest.fixture(autouse=True)
-def own_cache(settings: Any) -> None:
+def own_cache(fresh_cache: None) -> None:
     """A fresh local cache per test, so the request limits never carry over between tests."""
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "l"}
-    }
-    cache.clear()
 
 
 @pytest.fixture

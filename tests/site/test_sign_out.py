@@ -4,11 +4,9 @@ session, so neither that browser nor a copy of its cookie lists his seat links a
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.test import Client
 
 from games.models import Game, OutboundMail
@@ -19,12 +17,8 @@ pytestmark = pytest.mark.clock
 
 
 @pytest.fixture(autouse=True)
-def own_cache(settings: Any) -> None:
+def own_cache(fresh_cache: None) -> None:
     """A fresh local cache per test, so the sign-in limits never carry over between tests."""
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "o"}
-    }
-    cache.clear()
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.db import OperationalError, connection
 from django.utils import translation
 
@@ -60,16 +59,6 @@ def _no_language_left_behind() -> Iterator[None]:
     translation.deactivate()
     yield
     translation.deactivate()
-
-
-@pytest.fixture
-def fresh_cache(settings: Any) -> None:
-    """An empty local cache of the test's own, so the request limits counted in it never
-    carry over from another test (the shared Redis cache would)."""
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"}
-    }
-    cache.clear()
 
 
 @pytest.fixture

@@ -314,7 +314,7 @@ class InvitationOptOut(models.Model):
     """An address whose owner asked never to be mailed an invitation ("never invite me").
 
     Only the SHA-256 of the address in normal form (trimmed, lower case) is kept, so
-    the list holds no addresses (``games.play.lobby.address_hash``).
+    the list holds no addresses (``games.play.recipients.address_hash``).
     """
 
     email_hash = models.CharField(max_length=64, unique=True)

@@ -33,7 +33,7 @@ from games.display import local_time
 from games.kinds import kind_of
 from games.mail.message import GameMail
 from games.models import OutboundMail
-from games.play.lobby import never_invite_link
+from games.play.recipients import never_invite_link
 
 BOARD_CID = "board"
 ANSWER_KINDS = frozenset({"move_accepted", "move_refused"})

@@ -8,6 +8,7 @@ moderator revokes it by bumping ``token_version``.
 from __future__ import annotations
 
 import base64
+from typing import Any
 
 from django.conf import settings
 from django.core import signing
@@ -24,14 +25,20 @@ def seat_token(seat: Seat) -> str:
     return signing.Signer(salt=_SALT).sign_object({"s": seat.pk, "v": seat.token_version})
 
 
+def unsigned(salt: str, token: str) -> dict[str, Any] | None:
+    """What a token signed with ``salt`` carries, or ``None`` for a forged or garbled one."""
+    try:
+        data = signing.Signer(salt=salt).unsign_object(token)
+    except (signing.BadSignature, ValueError, UnicodeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def seat_claim(token: str) -> tuple[int, object] | None:
     """The seat id and ``token_version`` a token signs, if its signature holds (nothing is
     read: whether the seat still has that version is the caller's to check)."""
-    try:
-        data = signing.Signer(salt=_SALT).unsign_object(token)
-    except (signing.BadSignature, ValueError, UnicodeError):
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("s"), int):
+    data = unsigned(_SALT, token)
+    if data is None or not isinstance(data.get("s"), int):
         return None
     return data["s"], data.get("v")
 

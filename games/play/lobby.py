@@ -19,13 +19,11 @@ the lobby from being a mail relay:
   passes), at most :data:`INVITE_CLIENT_LIMIT` tables that invite by email in
   :data:`INVITE_CLIENT_WINDOW`, counted in the cache as the sign-in limits are;
   past it the table is refused (:class:`InvitationsLimited`);
-* per recipient, at most :data:`INVITE_EMAIL_LIMIT` invitation email in
-  :data:`INVITE_EMAIL_WINDOW`, counted from the outbox itself. Every invitation
-  counts: the host's address is unconfirmed, so a friend cannot be told from a
-  stranger who types the friend's address. A further invitation is not mailed;
-  its table is still opened and the host's page gives him its link to pass on;
-* an address whose owner chose "never invite me" (:func:`never_invite`) is never
-  mailed an invitation, and one table invites an address once.
+* per recipient, the quota of email sent unasked (:mod:`games.play.recipients`):
+  a further invitation is not mailed; its table is still opened and the host's
+  page gives him its link to pass on;
+* an address whose owner chose "never invite me" is never mailed an invitation,
+  and one table invites an address once.
 
 The email's subject is the service's fixed words with the game's title and the
 table's name in quotes, cut short (``templates/games/mail/invitation_subject.txt``).
@@ -33,26 +31,26 @@ table's name in quotes, cut short (``templates/games/mail/invitation_subject.txt
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import zlib
 import zoneinfo
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core import signing
-from django.db import connection, transaction
+from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
 from engine.base import get_game
 from games.errors import GameError
 from games.kinds import has_kind
-from games.models import Invitation, InvitationOptOut, OutboundMail, Seat, Table
+from games.models import Invitation, OutboundMail, Seat, Table
 from games.names import NameTaken, name_clean, name_key, names_clean
 from games.play.accounts import _count, client_network
+from games.play.links import unsigned
+from games.play.recipients import address_hash, lock_addresses, may_mail_unasked
 from games.play.services import PlayerSpec, game_create
 from games.players.reliability import reliabilities_of_emails
 from games.timecontrol.deadlines import time_control
@@ -60,15 +58,11 @@ from games.timecontrol.deadlines import time_control
 _INVITATION_SALT = "games.invitation"
 _TABLE_SALT = "games.table"
 _ACCEPTANCE_SALT = "games.acceptance"
-_NEVER_INVITE_SALT = "games.never-invite"
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 INVITE_CLIENT_LIMIT = 10
 INVITE_CLIENT_WINDOW = timedelta(hours=1)
 """At most :data:`INVITE_CLIENT_LIMIT` tables that invite by email from one client network in a
 window."""
-INVITE_EMAIL_LIMIT = 1
-INVITE_EMAIL_WINDOW = timedelta(days=1)
-"""At most :data:`INVITE_EMAIL_LIMIT` invitation emails to one address in a window."""
 
 seat_invited = Signal()
 """Sent with ``table`` and ``invitation`` when a seat is invited by email, in the transaction.
@@ -115,75 +109,6 @@ class InvitationsLimited(LobbyError):
         )
 
 
-def address_hash(email: str) -> str:
-    """The SHA-256 of an address in normal form (trimmed, lower case): what the opt-out list
-    keeps instead of the address."""
-    return hashlib.sha256(email.strip().lower().encode()).hexdigest()
-
-
-def _unsigned(salt: str, token: str) -> dict[str, Any] | None:
-    """What a token signed with ``salt`` carries, or ``None`` for a forged or garbled one."""
-    try:
-        data = signing.Signer(salt=salt).unsign_object(token)
-    except (signing.BadSignature, ValueError, UnicodeError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def never_invite_token(email: str) -> str:
-    """The secret of an invitation email's "never invite me" link: the signed hash of its
-    address, good for that one job and for nothing else."""
-    return signing.Signer(salt=_NEVER_INVITE_SALT).sign_object({"n": address_hash(email)})
-
-
-def never_invite_link(email: str) -> str:
-    """The "never invite me" link of invitations to ``email`` (also its ``List-Unsubscribe``)."""
-    return f"{settings.SITE_URL}/invite/never/{never_invite_token(email)}/"
-
-
-def never_invite_hash(token: str) -> str | None:
-    """The address hash of a "never invite me" token, or ``None`` for a forged or garbled one."""
-    data = _unsigned(_NEVER_INVITE_SALT, token)
-    if data is None or not isinstance(data.get("n"), str):
-        return None
-    return str(data["n"])
-
-
-def never_invite(*, email_hash: str, now: datetime | None = None) -> None:
-    """Record that the address of ``email_hash`` is never to be mailed an invitation."""
-    InvitationOptOut.objects.get_or_create(
-        email_hash=email_hash, defaults={"created_at": now or timezone.now()}
-    )
-
-
-def invites_refused(email: str) -> bool:
-    """Whether the owner of ``email`` asked never to be invited."""
-    return InvitationOptOut.objects.filter(email_hash=address_hash(email)).exists()
-
-
-def _may_mail(email: str, now: datetime) -> bool:
-    """Whether an invitation may be mailed to ``email`` now: it did not opt out and has not had
-    its share of invitations in the window."""
-    if invites_refused(email):
-        return False
-    sent = OutboundMail.objects.filter(
-        kind="invitation", to__iexact=email.strip(), created_at__gt=now - INVITE_EMAIL_WINDOW
-    ).count()
-    return sent < INVITE_EMAIL_LIMIT
-
-
-def _lock_addresses(hashes: list[str]) -> None:
-    """Hold the invitations of these addresses until the transaction ends (PostgreSQL; SQLite
-    has one writer anyway), so two tables opened at once cannot both find an address unmailed
-    today. Taken in one order, so two tables never wait for each other."""
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        for email_hash in sorted(set(hashes)):
-            key = zlib.crc32(f"invite:{email_hash}".encode())
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
-
-
 def invitation_mailed(invitation: Invitation) -> bool:
     """Whether ``invitation``'s email was written (the host's page says which were not)."""
     return OutboundMail.objects.filter(
@@ -208,7 +133,7 @@ def invitation_token(invitation: Invitation) -> str:
 
 def invitation_from_token(token: str) -> Invitation | None:
     """The invitation a token belongs to, or ``None`` for a forged or garbled one."""
-    data = _unsigned(_INVITATION_SALT, token)
+    data = unsigned(_INVITATION_SALT, token)
     if data is None or not isinstance(data.get("i"), int):
         return None
     return Invitation.objects.select_related("table", "seat").filter(pk=data["i"]).first()
@@ -233,7 +158,7 @@ def acceptance_token(invitation: Invitation) -> str:
 def acceptance_from_token(token: str) -> Invitation | None:
     """The accepted invitation of an accepter's link, or ``None`` (forged, garbled, not this
     acceptance's)."""
-    data = _unsigned(_ACCEPTANCE_SALT, token)
+    data = unsigned(_ACCEPTANCE_SALT, token)
     if data is None or not isinstance(data.get("a"), int):
         return None
     found = Invitation.objects.select_related("table", "seat").filter(pk=data["a"]).first()
@@ -266,7 +191,7 @@ def open_seat_token(table: Table) -> str:
 
 def table_from_open_seat_token(token: str) -> Table | None:
     """The table of an open-seat token, or ``None``."""
-    data = _unsigned(_OPEN_SEAT_SALT, token)
+    data = unsigned(_OPEN_SEAT_SALT, token)
     if data is None or not isinstance(data.get("o"), int):
         return None
     return Table.objects.filter(pk=data["o"]).first()
@@ -279,7 +204,7 @@ def table_token(table: Table) -> str:
 
 def table_from_token(token: str) -> Table | None:
     """The table of a host token, or ``None``."""
-    data = _unsigned(_TABLE_SALT, token)
+    data = unsigned(_TABLE_SALT, token)
     if data is None or not isinstance(data.get("t"), int):
         return None
     return Table.objects.filter(pk=data["t"]).first()
@@ -351,7 +276,7 @@ def table_create(
         counted = _count(f"invite:client:{client_network(client_ip)}", window=INVITE_CLIENT_WINDOW)
         if counted > INVITE_CLIENT_LIMIT:
             raise InvitationsLimited()
-    _lock_addresses(addresses)
+    lock_addresses(addresses)
     table = Table.objects.create(
         kind=kind,
         name=name.strip()[:60],
@@ -376,7 +301,7 @@ def table_create(
         elif seat.kind != "open":
             raise LobbyError(f"A seat is invited by email, open or a bot, not {seat.kind!r}.")
         invitation.save()
-        if invitation.kind == "email" and _may_mail(invitation.email, now):
+        if invitation.kind == "email" and may_mail_unasked(invitation.email, now):
             seat_invited.send(sender=Table, table=table, invitation=invitation)
     _start_when_full(table)
     return table

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.errors import GameError
 from games.models import Invitation, Table
-from games.play import lobby
+from games.play import lobby, recipients
 from games.play.links import seat_token
 from games.play.refusals import refusal_text
 from games.players.reliability import reliabilities_of_emails
@@ -111,7 +111,7 @@ def _unmailed(table: Table) -> list[dict[str, object]]:
         {
             "invitation": invitation,
             "link": lobby.invitation_link(invitation),
-            "refused": lobby.invites_refused(invitation.email),
+            "refused": recipients.invites_refused(invitation.email),
         }
         for invitation in waiting.order_by("position")
         if not lobby.invitation_mailed(invitation)

@@ -27,7 +27,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.display import deadline_local, game_label
 from games.mail.inbound import MAX_MESSAGE, mail_receive
 from games.models import Game, MailPreference
-from games.play import accounts, lobby
+from games.play import accounts, recipients
 from games.play.links import seat_token
 from games.players.accounts import player_of_email, seats_claim
 from games.web import mailbox
@@ -72,12 +72,12 @@ def never_invite(request: HttpRequest, token: str) -> HttpResponse:
     """An invitation email's "never invite me" (RFC 8058 one-click, as for turn emails): a POST
     puts the address on the opt-out list, after which no invitation is mailed to it; a GET
     only shows the page with its button."""
-    email_hash = lobby.never_invite_hash(token)
+    email_hash = recipients.never_invite_hash(token)
     if email_hash is None:
         raise Http404("This link is not valid.")
     done = request.method == "POST"
     if done:
-        lobby.never_invite(email_hash=email_hash)
+        recipients.never_invite(email_hash=email_hash)
     return render(request, "games/invitation_never.html", {"done": done})
 
 

@@ -21,7 +21,8 @@ from django.test import Client
 from games.mail.compose import mail_compose
 from games.models import InvitationOptOut, OutboundMail, Table
 from games.play import lobby
-from games.play.lobby import INVITE_CLIENT_LIMIT, INVITE_EMAIL_LIMIT
+from games.play.lobby import INVITE_CLIENT_LIMIT
+from games.play.recipients import UNASKED_LIMIT
 from games.web.lobby_forms import MAX_SEATS, TableForm
 
 pytestmark = pytest.mark.clock
@@ -78,7 +79,7 @@ def test_the_flood_of_the_finding_mails_the_victim_at_most_once(db: None) -> Non
     client = Client(REMOTE_ADDR="203.0.113.9")
     for _ in range(10):
         client.post("/games/new/", _form(*[VICTIM] * 6, name=SPAM))
-    assert _invitations_to(VICTIM) <= INVITE_EMAIL_LIMIT
+    assert _invitations_to(VICTIM) <= UNASKED_LIMIT
 
 
 def test_tables_from_many_networks_mail_one_address_once_a_day(db: None) -> None:
@@ -87,7 +88,7 @@ def test_tables_from_many_networks_mail_one_address_once_a_day(db: None) -> None
         others = [f"p{number}-{seat}@example.org" for seat in range(5)]
         response = client.post("/games/new/", _form(VICTIM, *others, name=SPAM))
         assert response.status_code == 302  # the table is still opened
-    assert _invitations_to(VICTIM) == INVITE_EMAIL_LIMIT == 1
+    assert _invitations_to(VICTIM) == UNASKED_LIMIT == 1
     assert Table.objects.count() == 10
     host_page = _page(Client().get(response["Location"]))
     assert "These invitations were not mailed." in host_page

@@ -1,0 +1,91 @@
+"""Mail to addresses nobody has confirmed: the quota per recipient and "never invite me".
+
+An invitation goes to whatever address its sender typed, so the service counts,
+per recipient, the email it sends unasked: at most :data:`UNASKED_LIMIT` in
+:data:`UNASKED_WINDOW`, counted from the outbox itself. Every such email counts:
+the sender's address is unconfirmed too, so a friend cannot be told from a
+stranger who types the friend's address. An address whose owner chose "never
+invite me" (:func:`never_invite`) is never mailed unasked again. The list keeps
+the SHA-256 of each address (:func:`address_hash`), not the address.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.db import connection
+from django.utils import timezone
+
+from games.models import InvitationOptOut, OutboundMail
+from games.play.links import unsigned
+
+_NEVER_INVITE_SALT = "games.never-invite"
+UNASKED_KINDS = ("invitation",)
+"""The outbox's kinds of email sent to an address its owner never gave the service."""
+UNASKED_LIMIT = 1
+UNASKED_WINDOW = timedelta(days=1)
+"""At most :data:`UNASKED_LIMIT` unasked emails to one address in a window."""
+
+
+def address_hash(email: str) -> str:
+    """The SHA-256 of an address in normal form (trimmed, lower case): what the opt-out list
+    keeps instead of the address."""
+    return hashlib.sha256(email.strip().lower().encode()).hexdigest()
+
+
+def never_invite_token(email: str) -> str:
+    """The secret of an invitation email's "never invite me" link: the signed hash of its
+    address, good for that one job and for nothing else."""
+    return signing.Signer(salt=_NEVER_INVITE_SALT).sign_object({"n": address_hash(email)})
+
+
+def never_invite_link(email: str) -> str:
+    """The "never invite me" link of invitations to ``email`` (also its ``List-Unsubscribe``)."""
+    return f"{settings.SITE_URL}/invite/never/{never_invite_token(email)}/"
+
+
+def never_invite_hash(token: str) -> str | None:
+    """The address hash of a "never invite me" token, or ``None`` for a forged or garbled one."""
+    data = unsigned(_NEVER_INVITE_SALT, token)
+    if data is None or not isinstance(data.get("n"), str):
+        return None
+    return str(data["n"])
+
+
+def never_invite(*, email_hash: str, now: datetime | None = None) -> None:
+    """Record that the address of ``email_hash`` is never to be mailed an invitation."""
+    InvitationOptOut.objects.get_or_create(
+        email_hash=email_hash, defaults={"created_at": now or timezone.now()}
+    )
+
+
+def invites_refused(email: str) -> bool:
+    """Whether the owner of ``email`` asked never to be invited."""
+    return InvitationOptOut.objects.filter(email_hash=address_hash(email)).exists()
+
+
+def may_mail_unasked(email: str, now: datetime) -> bool:
+    """Whether ``email`` may be mailed unasked now: it did not opt out and has not had its
+    share of unasked email in the window."""
+    if invites_refused(email):
+        return False
+    sent = OutboundMail.objects.filter(
+        kind__in=UNASKED_KINDS, to__iexact=email.strip(), created_at__gt=now - UNASKED_WINDOW
+    ).count()
+    return sent < UNASKED_LIMIT
+
+
+def lock_addresses(hashes: list[str]) -> None:
+    """Hold the unasked email of these addresses until the transaction ends (PostgreSQL;
+    SQLite has one writer anyway), so two senders at once cannot both find an address unmailed
+    today. Taken in one order, so two tables never wait for each other."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for email_hash in sorted(set(hashes)):
+            key = zlib.crc32(f"invite:{email_hash}".encode())
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 from games.api import serializers as io
@@ -21,6 +24,7 @@ from games.errors import NotYourSeat
 from games.models import Game, Seat
 from games.play import selectors, services
 from games.play.links import seat_link, seat_token
+from games.play.recipients import addresses_check
 from games.store.loading import engine_for
 from games.store.rows import game_rows, game_with_seats
 
@@ -78,7 +82,17 @@ def _player_seat(request: Request, game: Game) -> Seat:
     return seat
 
 
+class GameCreateThrottle(UserRateThrottle):
+    """At most 60 new games an hour from one account: each may mail addresses nobody confirmed."""
+
+    scope = "games_create"
+    rate = "60/hour"
+
+
 class GameListView(APIView):
+    def get_throttles(self) -> list[BaseThrottle]:
+        return [GameCreateThrottle()] if self.request.method == "POST" else []
+
     @extend_schema(
         operation_id="games_list",
         parameters=[io.GameListQuery],
@@ -113,13 +127,16 @@ class GameListView(APIView):
                 "leave it out when a person plays.",
             )
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
-        game = services.game_create(
-            kind=data["kind"],
-            players=[services.PlayerSpec(**player) for player in data["players"]],
-            options=data["options"],
-            seed=data.get("seed"),
-            actor=f"user:{request.user.pk}",
-        )
+        with transaction.atomic():
+            emails = [player.get("email", "") for player in data["players"]]
+            addresses_check(emails, now=timezone.now(), new_game=True)
+            game = services.game_create(
+                kind=data["kind"],
+                players=[services.PlayerSpec(**player) for player in data["players"]],
+                options=data["options"],
+                seed=data.get("seed"),
+                actor=f"user:{request.user.pk}",
+            )
         output = io.GameOutput(game).data
         output["seats"] = [
             {**io.SeatOutput(seat).data, "token": seat_token(seat), "link": seat_link(seat)}

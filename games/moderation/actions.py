@@ -20,6 +20,7 @@ from games.clocks.timeouts import game_decide, game_resume, seat_replace
 from games.errors import GameNotActive, GameOver, NotAllowed
 from games.mail.notices import notice_mails_queue
 from games.models import Event, Game, OutboundMail, Seat
+from games.play.recipients import addresses_check
 from games.play.turns import clocks_update, turn_begin
 from games.store import events
 from games.store.loading import engine_for, load_state
@@ -141,9 +142,12 @@ def seat_invite(
     email: str,
     now: datetime | None = None,
 ) -> Seat:
-    """Give ``seat`` to a new player invited by ``email``; the old link stops working."""
+    """Give ``seat`` to a new player invited by ``email``; the old link stops working.
+
+    AddressRefused if the address's owner asked never to be invited."""
     now, reason = now or timezone.now(), _reason(reason)
     game = _open_game(game)
+    addresses_check([email], now=now, new_game=False)
     seat = seat_replace(
         game=game, seat=seat, email=email, actor=actor_of(moderator), reason=reason, now=now
     )

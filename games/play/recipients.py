@@ -7,12 +7,19 @@ the sender's address is unconfirmed too, so a friend cannot be told from a
 stranger who types the friend's address. An address whose owner chose "never
 invite me" (:func:`never_invite`) is never mailed unasked again. The list keeps
 the SHA-256 of each address (:func:`address_hash`), not the address.
+
+Games that seat an address directly, without an invitation to accept (an API
+client's game, a moderator's seat invitation), come from accounts the operator
+made, not from strangers; they are held to :func:`addresses_check`: no address
+that opted out, and at most :data:`NEW_GAMES_LIMIT` new games naming one address
+in :data:`UNASKED_WINDOW`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import zlib
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -20,15 +27,44 @@ from django.core import signing
 from django.db import connection
 from django.utils import timezone
 
-from games.models import InvitationOptOut, OutboundMail
+from games.errors import NotAllowed
+from games.models import InvitationOptOut, OutboundMail, Seat
 from games.play.links import unsigned
 
 _NEVER_INVITE_SALT = "games.never-invite"
-UNASKED_KINDS = ("invitation",)
+UNASKED_KINDS = ("invitation", "seat_confirmation")
 """The outbox's kinds of email sent to an address its owner never gave the service."""
 UNASKED_LIMIT = 1
 UNASKED_WINDOW = timedelta(days=1)
 """At most :data:`UNASKED_LIMIT` unasked emails to one address in a window."""
+NEW_GAMES_LIMIT = 10
+"""At most :data:`NEW_GAMES_LIMIT` new games naming one address in :data:`UNASKED_WINDOW`."""
+
+
+class AddressRefused(NotAllowed):
+    """The owner of an address asked never to be invited."""
+
+    code = "address_refused"
+
+    def __init__(self, email: str) -> None:
+        super().__init__(
+            f"The owner of {email} asked never to be invited to a game; leave the address out."
+        )
+
+
+class AddressBusy(NotAllowed):
+    """An address was named in its share of new games today."""
+
+    code = "address_busy"
+
+    def __init__(self, email: str) -> None:
+        hours = int(UNASKED_WINDOW.total_seconds()) // 3600
+        super().__init__(
+            f"{email} was named in {NEW_GAMES_LIMIT} new games in the last {hours} hours; "
+            "try again later or leave the address out.",
+            limit=NEW_GAMES_LIMIT,
+            hours=hours,
+        )
 
 
 def address_hash(email: str) -> str:
@@ -89,3 +125,21 @@ def lock_addresses(hashes: list[str]) -> None:
         for email_hash in sorted(set(hashes)):
             key = zlib.crc32(f"invite:{email_hash}".encode())
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
+def addresses_check(emails: Iterable[str], *, now: datetime, new_game: bool) -> None:
+    """AddressRefused or AddressBusy for the first of ``emails`` that may not be seated now:
+    its owner opted out, or (``new_game``) it is named in :data:`NEW_GAMES_LIMIT` games
+    created in the window. Call in the transaction that seats them: the addresses stay
+    locked until it ends, so two requests at once cannot both pass the count."""
+    addresses = sorted({email.strip() for email in emails if email.strip()}, key=str.lower)
+    lock_addresses([address_hash(email) for email in addresses])
+    for email in addresses:
+        if invites_refused(email):
+            raise AddressRefused(email)
+        if new_game:
+            named = Seat.objects.filter(
+                email__iexact=email, game__created_at__gt=now - UNASKED_WINDOW
+            ).count()
+            if named >= NEW_GAMES_LIMIT:
+                raise AddressBusy(email)

@@ -142,7 +142,26 @@ SENTENCES: dict[str, str] = {
         "This table's open seats are for players who moved at least %(minimum)s %% of their "
         "turns in time in the last 12 months; you moved %(share)s %%."
     ),
+    "address_refused": gettext_noop(
+        "The owner of one of these addresses asked never to be invited to a game; leave it out."
+    ),
+    "address_busy": gettext_noop(
+        "One of these addresses was named in %(limit)s new games in the last %(hours)s hours; "
+        "try again later or leave it out."
+    ),
     "lobby_error": gettext_noop("That could not be done; check what you entered and try again."),
+    "sign_in_needed": gettext_noop(
+        "This table's open seats are for players who moved at least %(minimum)s %% of their "
+        "turns in time, so it needs to know who you are: sign in with your email address "
+        "first, then join."
+    ),
+    "confirmation_too_late": gettext_noop(
+        "This game is over: its seat can no longer be tied to your address."
+    ),
+    "seat_changed_hands": gettext_noop(
+        "This seat has changed hands since it was taken: it can no longer be tied to your "
+        "address."
+    ),
     "league_error": gettext_noop("That league could not be made; check its settings."),
     "signup_not_open": gettext_noop("The sign-up of this league has not opened yet."),
     "signup_closed": gettext_noop("The sign-up of this league has closed."),

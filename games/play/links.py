@@ -2,7 +2,10 @@
 
 A token is the seat id and its ``token_version`` signed with Django's signing
 (DESIGN §5). It never expires, since correspondence games are long; a
-moderator revokes it by bumping ``token_version``.
+moderator revokes it by bumping ``token_version``. A seat's emails also carry a
+mail-settings token, signed the same way with its own salt, that opens only the
+seat's mail settings (its footer link and ``List-Unsubscribe``): headers and
+links that mail providers read, scan and keep never hold the key to the game.
 """
 
 from __future__ import annotations
@@ -18,11 +21,22 @@ from games.models import Seat
 from games.store.rows import seat_with_game
 
 _SALT = "games.seat-token"
+_MAIL_SETTINGS_SALT = "games.mail-settings"
+
+
+def _signed(salt: str, seat: Seat) -> str:
+    return signing.Signer(salt=salt).sign_object({"s": seat.pk, "v": seat.token_version})
 
 
 def seat_token(seat: Seat) -> str:
     """The secret token of ``seat`` (its current ``token_version``)."""
-    return signing.Signer(salt=_SALT).sign_object({"s": seat.pk, "v": seat.token_version})
+    return _signed(_SALT, seat)
+
+
+def mail_settings_token(seat: Seat) -> str:
+    """The token that opens ``seat``'s mail settings and nothing else (revoked with its seat
+    token by a ``token_version`` bump)."""
+    return _signed(_MAIL_SETTINGS_SALT, seat)
 
 
 def unsigned(salt: str, token: str) -> dict[str, Any] | None:
@@ -34,24 +48,37 @@ def unsigned(salt: str, token: str) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def seat_claim(token: str) -> tuple[int, object] | None:
-    """The seat id and ``token_version`` a token signs, if its signature holds (nothing is
-    read: whether the seat still has that version is the caller's to check)."""
-    data = unsigned(_SALT, token)
+def _claim(salt: str, token: str) -> tuple[int, object] | None:
+    data = unsigned(salt, token)
     if data is None or not isinstance(data.get("s"), int):
         return None
     return data["s"], data.get("v")
 
 
-def seat_from_token(token: str) -> Seat | None:
-    """The seat a token belongs to, or ``None`` for a forged, garbled or revoked token."""
-    claim = seat_claim(token)
+def seat_claim(token: str) -> tuple[int, object] | None:
+    """The seat id and ``token_version`` a token signs, if its signature holds (nothing is
+    read: whether the seat still has that version is the caller's to check)."""
+    return _claim(_SALT, token)
+
+
+def _seat_signed(salt: str, token: str) -> Seat | None:
+    claim = _claim(salt, token)
     if claim is None:
         return None
     seat = seat_with_game(claim[0])  # with its game: the API acts on it
     if seat is None or seat.token_version != claim[1]:
         return None
     return seat
+
+
+def seat_from_token(token: str) -> Seat | None:
+    """The seat a token belongs to, or ``None`` for a forged, garbled or revoked token."""
+    return _seat_signed(_SALT, token)
+
+
+def seat_from_mail_settings_token(token: str) -> Seat | None:
+    """The seat whose mail settings ``token`` opens, or ``None`` (forged, garbled or revoked)."""
+    return _seat_signed(_MAIL_SETTINGS_SALT, token)
 
 
 def seat_link(seat: Seat) -> str:
@@ -97,5 +124,6 @@ def seat_from_reply_address(address: str) -> Seat | None:
 
 
 def preferences_link(seat: Seat) -> str:
-    """The seat's one-click mail preferences page (also its ``List-Unsubscribe`` target)."""
-    return f"{settings.SITE_URL}/play/{seat_token(seat)}/mail/"
+    """The seat's mail settings page, by its mail-settings token: its emails' footer link,
+    and with ``unsubscribe/`` their one-click ``List-Unsubscribe``."""
+    return f"{settings.SITE_URL}/mail-settings/{mail_settings_token(seat)}/"

@@ -26,42 +26,58 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.display import deadline_local, game_label
 from games.mail.inbound import MAX_MESSAGE, mail_receive
-from games.models import Game, MailPreference
+from games.models import Game, MailPreference, Seat
 from games.play import accounts, recipients
-from games.play.links import seat_token
+from games.play.links import seat_from_mail_settings_token, seat_from_token, seat_token
 from games.players.accounts import player_of_email, seats_claim
 from games.web import mailbox
 from games.web.clients import client_address
-from games.web.views import _seat
 
 log = logging.getLogger(__name__)
 
 
+PAGE_OF = {"play": "mail-preferences", "mail": "mail-settings"}
+"""The two ways into a seat's mail settings, each the name of its page's route: ``play`` by
+the seat token (the page reached while playing), ``mail`` by the mail-settings token of its
+emails' links, which opens nothing else."""
+
+
+def _settings_seat(token: str, way: str) -> Seat:
+    """The seat whose mail settings ``token`` opens by ``way`` (a key of :data:`PAGE_OF`)."""
+    seat = seat_from_token(token) if way == "play" else seat_from_mail_settings_token(token)
+    if seat is None:
+        raise Http404("This mail settings link is not valid (any more).")
+    return seat
+
+
 @require_http_methods(["GET", "POST"])
-def preferences(request: HttpRequest, token: str) -> HttpResponse:
-    """Show the seat's mail preference; a POST (CSRF) changes it."""
-    seat = _seat(token)
+def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
+    """Show the seat's mail preference; a POST (CSRF) changes it. Only the way in by the
+    seat token links back to the game."""
+    seat = _settings_seat(token, way)
     saved = False
     if request.method == "POST":
         choice = request.POST.get("preference", "")
         if choice in MailPreference.values:
             accounts.seat_mail_preference_set(seat=seat, preference=choice)
             saved = True
+    context = {
+        "seat": seat,
+        "choices": MailPreference.choices,
+        "saved": saved,
+        "play_token": token if way == "play" else None,
+    }
     with translation.override(seat.language):
-        return render(
-            request,
-            "games/preferences.html",
-            {"seat": seat, "choices": MailPreference.choices, "saved": saved},
-        )
+        return render(request, "games/preferences.html", context)
 
 
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
-def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+def unsubscribe(request: HttpRequest, token: str, way: str) -> HttpResponse:
     """RFC 8058 one-click unsubscribe: a POST stops the seat's emails; a GET only shows the page."""
-    seat = _seat(token)
+    seat = _settings_seat(token, way)
     if request.method == "GET":
-        return redirect("mail-preferences", token=token)
+        return redirect(PAGE_OF[way], token=token)
     accounts.seat_mail_preference_set(seat=seat, preference=MailPreference.NONE)
     return HttpResponse("Unsubscribed: no more emails for this seat.\n", content_type="text/plain")
 

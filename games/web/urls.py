@@ -37,8 +37,30 @@ urlpatterns = [
     path("games/<int:pk>/record/", history_views.game_record_download, name="game-record"),
     path("play/<str:token>/history/", history_views.play_history, name="play-history"),
     path("play/<str:token>/history/board/", history_views.play_history_board),
-    path("play/<str:token>/mail/", mail_views.preferences, name="mail-preferences"),
-    path("play/<str:token>/mail/unsubscribe/", mail_views.unsubscribe, name="mail-unsubscribe"),
+    path(
+        "play/<str:token>/mail/",
+        mail_views.preferences,
+        {"way": "play"},
+        name="mail-preferences",
+    ),
+    path(
+        "play/<str:token>/mail/unsubscribe/",
+        mail_views.unsubscribe,
+        {"way": "play"},
+        name="mail-unsubscribe",
+    ),
+    path(
+        "mail-settings/<str:token>/",
+        mail_views.preferences,
+        {"way": "mail"},
+        name="mail-settings",
+    ),
+    path(
+        "mail-settings/<str:token>/unsubscribe/",
+        mail_views.unsubscribe,
+        {"way": "mail"},
+        name="mail-settings-unsubscribe",
+    ),
     path("games/<int:pk>/chat/", table_views.game_chat, name="game-chat"),
     path("play/<str:token>/chat/", table_views.play_chat, name="play-chat"),
     path(

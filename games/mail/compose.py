@@ -33,7 +33,7 @@ from games.display import local_time
 from games.kinds import kind_of
 from games.mail.message import GameMail
 from games.models import OutboundMail
-from games.play.recipients import never_invite_link
+from games.play.recipients import UNASKED_KINDS, never_invite_link
 
 BOARD_CID = "board"
 ANSWER_KINDS = frozenset({"move_accepted", "move_refused"})
@@ -79,7 +79,7 @@ def _render_context(row: OutboundMail) -> dict[str, Any]:
         }
         for entry in context.get("games", [])
     ]
-    if row.kind == "invitation":  # its "never invite me" link, in the body and headers
+    if row.kind in UNASKED_KINDS:  # its "never invite me" link, in the body and headers
         context["unsubscribe_link"] = never_invite_link(row.to)
     view = context.get("view")
     if view is not None:
@@ -108,11 +108,11 @@ def thread_root(row: OutboundMail) -> str | None:
 
 
 def _list_id(row: OutboundMail) -> str | None:
-    """The mailing list a row belongs to (RFC 2919): its game's, the invitations' or the
-    digest's."""
+    """The mailing list a row belongs to (RFC 2919): its game's, the invitations' (every kind
+    sent unasked) or the digest's."""
     if row.game_id is not None:
         return f"<game-{row.game_id}.{settings.MAIL_DOMAIN}>"
-    if row.kind == "invitation":
+    if row.kind in UNASKED_KINDS:
         return f"<invitations.{settings.MAIL_DOMAIN}>"
     return f"<digest.{settings.MAIL_DOMAIN}>" if row.kind == "digest" else None
 

@@ -19,6 +19,7 @@ from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.log import DEFAULT_LOGGING
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # The embedded default's files (SQLite, broker, beat schedule, emails); VAR_DIR moves them.
@@ -357,11 +358,28 @@ if not DEBUG:
     if _flag("BEHIND_TLS_PROXY", default=False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# No page's path (nor the token in it) goes to another site or back to this one as a Referer:
+# the origin alone. Not "no-referrer": browsers then send "Origin: null" with a form's POST,
+# which Django's CSRF check refuses.
+SECURE_REFERRER_POLICY = "strict-origin"
+
+# Django's loggers that print a request's path show no token in it (freibeuter_site.access_log;
+# gunicorn's logs are redacted by its logger_class there). runserver's logger keeps Django's
+# own handler and format.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"tokens": {"()": "freibeuter_site.access_log.PathRedaction"}},
+    "formatters": {"django.server": DEFAULT_LOGGING["formatters"]["django.server"]},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "django.server": DEFAULT_LOGGING["handlers"]["django.server"],
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    # Refused requests (4xx) are the API working as designed; server errors still log.
-    "loggers": {"django.request": {"level": "ERROR"}},
+    "loggers": {
+        # Refused requests (4xx) are the API working as designed; server errors still log.
+        "django.request": {"level": "ERROR", "filters": ["tokens"]},
+        "django.security.csrf": {"filters": ["tokens"]},
+        "django.server": {**DEFAULT_LOGGING["loggers"]["django.server"], "filters": ["tokens"]},
+    },
 }

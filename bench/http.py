@@ -1,7 +1,8 @@
 """HTTP benchmark of the service: gunicorn on PostgreSQL, 16 concurrent players (DESIGN §8).
 
     .venv/bin/python bench/http.py [--mode hotseat|seats] [--players 16] [--seconds 30]
-                                   [--workers N] [--threads N] [--database freibeuter_bench]
+                                   [--workers N] [--threads N] [--worker-class CLASS]
+                                   [--database freibeuter_bench]
 
 It (re)creates its own database (``--database``, ``freibeuter_bench``) on the PostgreSQL of
 ``BENCH_DATABASE_URL`` (default: the local server), migrates it, deals 4-seat
@@ -166,7 +167,9 @@ def _analyse(env: dict[str, str]) -> None:
         connection.execute("VACUUM ANALYZE")
 
 
-def _start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int) -> subprocess.Popen:
+def _start_gunicorn(
+    env: dict[str, str], port: int, workers: int, threads: int, worker_class: str
+) -> subprocess.Popen:
     command = [
         str(Path(sys.executable).with_name("gunicorn")),
         "freibeuter_site.wsgi",
@@ -177,7 +180,7 @@ def _start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int) 
         "--threads",
         str(threads),
         "--worker-class",
-        "gthread" if threads > 1 else "sync",
+        worker_class if threads > 1 else "sync",
         "--backlog",
         "256",
         "--log-level",
@@ -464,6 +467,9 @@ def main() -> int:
         default=conf["threads"],
         help="1: sync workers; default: the service's",
     )
+    parser.add_argument(
+        "--worker-class", default=conf["worker_class"], help="default: the service's"
+    )
     parser.add_argument("--port", type=int, default=8731)
     parser.add_argument("--database", default=DATABASE, help="(re)created for the run")
     args = parser.parse_args()
@@ -475,7 +481,7 @@ def main() -> int:
         games = _deal_many(env, args.games)
     else:
         games = _deal(env, GAMES_PER_PLAYER * args.players)  # more than can be finished in time
-    server = _start_gunicorn(env, args.port, args.workers, args.threads)
+    server = _start_gunicorn(env, args.port, args.workers, args.threads, args.worker_class)
     try:
         players: list[Player] = []
         if args.mode == "pages":
@@ -508,7 +514,7 @@ def main() -> int:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
 
-    server_name = f"gunicorn {args.workers} workers x {args.threads} threads"
+    server_name = f"gunicorn {args.workers} workers x {args.threads} threads ({args.worker_class})"
     if args.mode == "pages":
         _report_pages(players, elapsed, server_name, args.games)  # type: ignore[arg-type]
     else:

@@ -10,6 +10,10 @@ queued behind its worker's reads (the hotseat bench's move p50 was 25-30 ms with
 2 workers of 8 threads, 14-26 ms with 5 of 4 or 8 of 2). ``WEB_CONCURRENCY``
 (gunicorn's own name) and ``WEB_THREADS`` change the counts; options on the
 command line override this file.
+
+The worker is gunicorn's ``gthread`` with one change (``freibeuter_site/gunicorn_worker.py``): a
+connection gets a thread only once its whole request has arrived, within 10 seconds, so idle
+and slow clients cannot hold the threads (docs/decisions/slow-clients.md).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from typing import Any
 
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
 threads = int(os.environ.get("WEB_THREADS") or 4)
-worker_class = "gthread"
+worker_class = "freibeuter_site.gunicorn_worker.RequestBufferingWorker"
 # The application is imported once, before the workers fork: they start at once and share it.
 preload_app = True
 

@@ -9,8 +9,10 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from gunicorn.config import KNOWN_SETTINGS
+from gunicorn.workers.gthread import ThreadWorker
 
 from freibeuter_site import gunicorn_conf
+from freibeuter_site.gunicorn_worker import RequestBufferingWorker
 
 
 @pytest.fixture
@@ -42,7 +44,9 @@ def test_it_runs_two_threaded_workers_a_core_and_one_more_by_default(
 ) -> None:
     found = settings()
     assert found["workers"] == 2 * (os.cpu_count() or 1) + 1
-    assert found["worker_class"] == "gthread" and found["threads"] == 4
+    assert found["threads"] == 4
+    assert found["worker_class"] == "freibeuter_site.gunicorn_worker.RequestBufferingWorker"
+    assert issubclass(RequestBufferingWorker, ThreadWorker), "gthread, buffering each request"
     assert found["preload_app"] is True
 
 

@@ -19,13 +19,14 @@ class GamesConfig(AppConfig):
         from games import tasks
         from games.api import auth  # noqa: F401  (registers the OpenAPI security scheme)
         from games.mail import compose, notices, outbox
-        from games.play import accounts, lobby, takebacks, turns
+        from games.play import accounts, lobby, open_seats, takebacks, turns
 
         turns.turn_begun.connect(notices.turn_mails_queue)
         compose.COMPOSED_LATER["turn"] = notices.turn_context_of
         takebacks.takeback_recorded.connect(notices.notice_mails_queue)
         lobby.seat_invited.connect(notices.invitation_mail_queue)
         lobby.table_started.connect(notices.game_started_mails_queue)
+        open_seats.confirmation_asked.connect(notices.seat_confirmation_mail_queue)
         accounts.sign_in_requested.connect(notices.sign_in_mail_queue)
         outbox.mail_committed.connect(tasks.mail_send_soon)
         turns.bot_to_move.connect(tasks.deadline_sweep_soon)

@@ -380,6 +380,11 @@ class Invitation(models.Model):
     kind = models.CharField(max_length=8, choices=Kind.choices)
     display_name = models.CharField(max_length=40, blank=True)
     email = models.EmailField(blank=True)
+    pending_email = models.EmailField(
+        blank=True,
+        help_text="the address typed for an open seat, until its owner confirms it "
+        "(games.play.open_seats)",
+    )
     language = models.CharField(max_length=8, default="en")
     time_zone = models.CharField(max_length=64, default="UTC")
     accepted_at = models.DateTimeField(null=True, blank=True)

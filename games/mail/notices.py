@@ -378,6 +378,26 @@ def invitation_mail_queue(*, table: Table, invitation: Invitation, **_signal: ob
     )
 
 
+def seat_confirmation_mail_queue(
+    *, table: Table, invitation: Invitation, link: str, **_signal: object
+) -> None:
+    """Ask the address typed for an open seat to confirm it
+    (``games.play.open_seats.confirmation_asked``); like an invitation it carries a "never
+    invite me" link (``games.mail.compose``)."""
+    mail_queue(
+        to=invitation.pending_email,
+        kind="seat_confirmation",
+        language=invitation.language,
+        context={
+            "game": _table_label(table),
+            "title": get_game(table.kind).TITLE,
+            "seat_name": invitation.display_name,
+            "link": link,
+            "site_url": settings.SITE_URL,
+        },
+    )
+
+
 def game_started_mails_queue(
     *, table: Table, game: Game, invitations: list[Invitation], **_signal: object
 ) -> None:

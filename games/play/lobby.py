@@ -4,13 +4,14 @@ A game's first event fixes its players' names (the engine deals to them), so
 the lobby keeps a :class:`~games.models.Table` until every seat is taken:
 bots at once, invited players when they accept their invitation link (and
 choose their name, language and time zone), open seats by whoever joins
-first. Taking the last seat deals the game with ``game_create`` in the same
-transaction. An invitation link only ever opens its invitation: once accepted it
-leads nowhere, and the accepter alone gets his own link (:func:`acceptance_token`),
-which leads to his seat while the seat keeps its first token. Writes lock the table
-row, so two people can never take one seat. The invitations and the deal are
-told by signal (:data:`seat_invited`, :data:`table_started`) to ``games.mail``,
-which writes their emails in the same transaction.
+first (``games.play.open_seats``). Taking the last seat deals the game with
+``game_create`` in the same transaction. An invitation link only ever opens its
+invitation: once accepted it leads nowhere, and the accepter alone gets his own
+link (:func:`acceptance_token`), which leads to his seat while the seat keeps its
+first token. Writes lock the table row, so two people can never take one seat. The
+invitations and the deal are told by signal (:data:`seat_invited`,
+:data:`table_started`) to ``games.mail``, which writes their emails in the same
+transaction.
 
 Invitations are mailed to addresses nobody has confirmed, so three limits keep
 the lobby from being a mail relay:
@@ -52,7 +53,6 @@ from games.play.accounts import _count, client_network
 from games.play.links import unsigned
 from games.play.recipients import address_hash, lock_addresses, may_mail_unasked
 from games.play.services import PlayerSpec, game_create
-from games.players.reliability import reliabilities_of_emails
 from games.timecontrol.deadlines import time_control
 
 _INVITATION_SALT = "games.invitation"
@@ -88,12 +88,6 @@ class SeatGone(LobbyError):
     """The invitation was accepted already, or the table's open seats are taken."""
 
     code = "seat_gone"
-
-
-class TooUnreliable(LobbyError):
-    """The open seat's table asks for more turns moved in time than the player has."""
-
-    code = "too_unreliable"
 
 
 class InvitationsLimited(LobbyError):
@@ -139,7 +133,9 @@ def invitation_from_token(token: str) -> Invitation | None:
     return Invitation.objects.select_related("table", "seat").filter(pk=data["i"]).first()
 
 
-def _accepted_stamp(invitation: Invitation) -> str:
+def accepted_stamp(invitation: Invitation) -> str:
+    """The instant ``invitation`` was accepted, as its links sign it (one acceptance, not
+    another of the same seat)."""
     assert invitation.accepted_at is not None
     return invitation.accepted_at.astimezone(UTC).isoformat()
 
@@ -151,7 +147,7 @@ def acceptance_token(invitation: Invitation) -> str:
     included, who knows the invitation link) can make it.
     """
     return signing.Signer(salt=_ACCEPTANCE_SALT).sign_object(
-        {"a": invitation.pk, "at": _accepted_stamp(invitation)}
+        {"a": invitation.pk, "at": accepted_stamp(invitation)}
     )
 
 
@@ -162,7 +158,7 @@ def acceptance_from_token(token: str) -> Invitation | None:
     if data is None or not isinstance(data.get("a"), int):
         return None
     found = Invitation.objects.select_related("table", "seat").filter(pk=data["a"]).first()
-    if found is None or found.accepted_at is None or data.get("at") != _accepted_stamp(found):
+    if found is None or found.accepted_at is None or data.get("at") != accepted_stamp(found):
         return None
     return found
 
@@ -336,9 +332,11 @@ def _start_when_full(table: Table) -> None:
     table.save(update_fields=["game", "status"])
 
 
-def _take(
+def seat_take(
     table: Table, invitation: Invitation, *, name: str, language: str, time_zone: str, email: str
 ) -> None:
+    """Give ``invitation``'s seat to its taker under ``name`` (in the locked ``table``), with
+    ``email`` if one is given; the last seat taken deals the game."""
     name = _check_player(name, language, time_zone)
     if name_key(name) in _taken_names(table, but=invitation):
         raise NameTaken(f"Someone at this table is already called {name}.")
@@ -362,41 +360,5 @@ def invitation_accept(
         raise SeatGone("This invitation has already been accepted.")
     if invitation.kind != Invitation.Kind.EMAIL:
         raise LobbyError("Only a seat invited by email is taken by its invitation.")
-    _take(table, invitation, name=name, language=language, time_zone=time_zone, email="")
-    return Invitation.objects.select_related("seat", "table").get(pk=invitation.pk)
-
-
-def _check_reliable(table: Table, email: str) -> None:
-    """TooUnreliable if ``email``'s account moved fewer of its turns in time than ``table`` asks."""
-    if table.min_reliability is None or not email.strip():
-        return
-    figures = reliabilities_of_emails(emails=[email.strip()], now=timezone.now())
-    found = figures.get(email.strip().lower())
-    if found is not None and not found.meets(table.min_reliability):
-        raise TooUnreliable(
-            f"This table's open seats are for players who moved at least "
-            f"{table.min_reliability} % of their turns in time in the last 12 months; "
-            f"you moved {found.percent} % ({found.in_time} of {found.turns}).",
-            share=str(found.percent),
-            minimum=str(table.min_reliability),
-        )
-
-
-@transaction.atomic
-def open_seat_take(
-    *, table: Table, name: str, email: str, language: str, time_zone: str
-) -> Invitation:
-    """Give a stranger the table's first open seat; the last seat taken deals the game.
-
-    TooUnreliable if the table asks for a reliability his account falls short of."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
-    invitation = (
-        table.invitations.filter(kind=Invitation.Kind.OPEN, accepted_at__isnull=True)
-        .order_by("position")
-        .first()
-    )
-    if table.status != Table.Status.OPEN or invitation is None:
-        raise SeatGone("This table has no open seat any more.")
-    _check_reliable(table, email)
-    _take(table, invitation, name=name, language=language, time_zone=time_zone, email=email)
+    seat_take(table, invitation, name=name, language=language, time_zone=time_zone, email="")
     return Invitation.objects.select_related("seat", "table").get(pk=invitation.pk)

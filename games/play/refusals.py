@@ -159,8 +159,7 @@ SENTENCES: dict[str, str] = {
         "This game is over: its seat can no longer be tied to your address."
     ),
     "seat_changed_hands": gettext_noop(
-        "This seat has changed hands since it was taken: it can no longer be tied to your "
-        "address."
+        "This seat has changed hands since it was taken: it can no longer be tied to your address."
     ),
     "league_error": gettext_noop("That league could not be made; check its settings."),
     "signup_not_open": gettext_noop("The sign-up of this league has not opened yet."),

@@ -87,7 +87,10 @@ class TableForm(forms.Form):
             "Open seats only for players who moved at least this many per cent "
             "of their turns in time"
         ),
-        help_text=_("Optional; players without a turn in the last 12 months may always join."),
+        help_text=_(
+            "Optional; only players signed in by email may then join (those without a turn "
+            "in the last 12 months always may)."
+        ),
         min_value=0,
         max_value=100,
         required=False,

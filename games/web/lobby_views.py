@@ -1,6 +1,7 @@
 """The lobby: create a game (``/games/new/``), the host's page, invitations and open seats.
 
-GETs show; POSTs (with CSRF) create, accept and join through ``games.play.lobby``.
+GETs show; POSTs (with CSRF) create, accept and join through ``games.play.lobby`` and
+``games.play.open_seats``, and confirm an open seat's address.
 An invitation link opens its invitation while it is open and nothing once it has been
 accepted (the host and anyone he passed it to know it). The acceptance answers the
 accepter alone: with his seat's play page when it dealt the game, otherwise with his
@@ -9,6 +10,7 @@ own link (``lobby.acceptance_token``), which leads to his seat once the game is 
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -17,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.errors import GameError
 from games.models import Invitation, Table
-from games.play import lobby, recipients
+from games.play import lobby, open_seats, recipients
 from games.play.links import seat_token
 from games.play.refusals import refusal_text
 from games.players.reliability import reliabilities_of_emails
@@ -183,23 +185,62 @@ def invitation_accepted(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def open_seat(request: HttpRequest, token: str) -> HttpResponse:
     """A table's open seat, for anyone with its link: take it with a name, language and time
-    zone."""
+    zone. A player signed in by email takes it with his address; an address typed by anyone
+    else waits for its owner's confirmation (``games.play.open_seats``), and the taker is told
+    so on the page he is led to."""
     table = lobby.table_from_open_seat_token(token)
     if table is None:
         raise Http404("This link is not valid.")
     free = table.invitations.filter(kind=Invitation.Kind.OPEN, accepted_at__isnull=True).exists()
-    form = JoinForm(request.POST or None)
+    signed_in = str(request.session.get("email") or "")
+    form = JoinForm(request.POST or None, initial={"email": signed_in})
     if request.method == "POST" and form.is_valid():
         try:
-            taken = lobby.open_seat_take(table=table, **form.cleaned_data)
+            taken = open_seats.open_seat_take(
+                table=table, verified_email=signed_in, **form.cleaned_data
+            )
         except GameError as error:
             form.add_error(None, refusal_text(error))
         else:
+            if taken.pending_email:
+                messages.info(
+                    request,
+                    gettext(
+                        "The seat is yours, but %(address)s is tied to it only once its owner "
+                        "confirms with the link we email there (unless that address had an "
+                        "email from us today or asked for none). Until then the seat gets no "
+                        "emails: keep this page's link to come back to your game."
+                    )
+                    % {"address": taken.pending_email},
+                )
             return _accepted(taken)
     context = {
         "table": table,
         "form": form,
         "free": free,
+        "signed_in": signed_in,
         "rows": _seat_rows(table),
     }
     return render(request, "games/open_seat.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def seat_confirmation(request: HttpRequest, token: str) -> HttpResponse:
+    """The link mailed to the address typed for an open seat: GET shows a button (a mail
+    scanner that opens the link confirms nothing), its POST ties the seat to the address,
+    or says why it no longer can (410)."""
+    found = open_seats.confirmation_from_token(token)
+    if found is None:
+        raise Http404("This link is not valid.")
+    speak(request, found.language)
+    context: dict[str, object] = {"invitation": found, "table": found.table}
+    if request.method == "POST":
+        try:
+            open_seats.open_seat_confirm(invitation=found)
+        except GameError as error:
+            context["refusal"] = refusal_text(error)
+            return render(request, "games/seat_confirmation.html", context, status=410)
+        context["done"] = True
+    else:
+        context["done"] = not found.pending_email
+    return render(request, "games/seat_confirmation.html", context)

@@ -20,6 +20,7 @@ urlpatterns = [
     path("games/new/", lobby_views.lobby_new, name="lobby-new"),
     path("tables/<str:token>/", lobby_views.lobby_table, name="lobby-table"),
     path("tables/<str:token>/join/", lobby_views.open_seat, name="open-seat"),
+    path("seats/confirm/<str:token>/", lobby_views.seat_confirmation, name="seat-confirmation"),
     path("invite/never/<str:token>/", mail_views.never_invite, name="never-invite"),
     path("invite/<str:token>/", lobby_views.invitation, name="invitation"),
     path(

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from games.models import OutboundMail, Player
-from games.play.lobby import SeatSpec, open_seat_take, open_seat_token, table_create
+from games.play.lobby import SeatSpec, open_seat_token, table_create
+from games.play.open_seats import open_seat_take
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.players.accounts import player_create
 from games.store.loading import engine_for, load_state
@@ -55,8 +56,9 @@ def test_reliability_and_deletion_fit_a_phone(
     table = table_create(
         kind="freibeuter", seats=[SeatSpec(kind="open")] * 3, options={}, min_reliability=50
     )
+    address = f"{name.lower()}@example.org"
     open_seat_take(
-        table=table, name=name, email=f"{name.lower()}@example.org", language="en", time_zone="UTC"
+        table=table, name=name, email="", language="en", time_zone="UTC", verified_email=address
     )
 
     context = browser.new_context(viewport=PHONE, locale=language)

@@ -23,7 +23,8 @@ from games.models import Game, Invitation, MailPreference, OutboundMail, Seat
 from games.moderation import actions
 from games.play.accounts import sign_in_request
 from games.play.chat import chat_post
-from games.play.lobby import SeatSpec, invitation_accept, open_seat_take, table_create
+from games.play.lobby import SeatSpec, invitation_accept, table_create
+from games.play.open_seats import open_seat_confirm, open_seat_take
 from games.play.services import move_submit
 from games.players.accounts import player_create
 from games.store.loading import engine_for, load_state
@@ -97,11 +98,12 @@ def mail_of_every_kind(cast: Cast) -> dict[str, OutboundMail]:
         ],
         options={},
     )
+    taken = open_seat_take(
+        table=table, name=cast.second, email="bart@example.org", language="en", time_zone="UTC"
+    )  # a typed address: its confirmation email, then its owner confirms it
+    open_seat_confirm(invitation=taken)
     invitation = Invitation.objects.get(table=table, position=0)
     invitation_accept(invitation=invitation, name=cast.first, language="en", time_zone="UTC")
-    open_seat_take(
-        table=table, name=cast.second, email="bart@example.org", language="en", time_zone="UTC"
-    )
     table.refresh_from_db()
     game = table.game
     assert game is not None

@@ -28,6 +28,7 @@ OURS = {
 """The elements the email templates themselves write."""
 SHOWN = {
     "invitation": [HOSTILE.first, HOSTILE.table],
+    "seat_confirmation": [HOSTILE.second, HOSTILE.table],
     "game_started": [HOSTILE.second, HOSTILE.first, HOSTILE.table],
     "turn": [HOSTILE.table, HOSTILE.second, HOSTILE.first, HOSTILE.chat],
     "reminder": [HOSTILE.table, HOSTILE.chat],

@@ -27,10 +27,10 @@ from games.play.lobby import (
     SeatSpec,
     invitation_accept,
     invitation_token,
-    open_seat_take,
     open_seat_token,
     table_create,
 )
+from games.play.open_seats import open_seat_take
 from games.play.services import PlayerSpec, game_create, game_import
 from games.web.lobby_forms import MAX_SEATS
 

@@ -139,6 +139,13 @@ def _new_table_form(minimum: str) -> dict[str, str]:
     return form | {"seat1_kind": "open", "seat2_kind": "open"}
 
 
+def _sign_in(client: Client, address: str) -> None:
+    """Sign ``client`` in as ``address``, as its sign-in link does."""
+    session = client.session
+    session["email"] = address
+    session.save()
+
+
 @pytest.fixture
 def records(db: None) -> dict[str, Player]:
     """Anne moved 2 of her 6 turns in time (and left the game); Bart moved all of his."""
@@ -168,13 +175,16 @@ def test_a_host_asks_for_a_minimum_and_a_player_below_it_is_told_why(
     assert table.min_reliability == 50
     page = client.get(f"/tables/{open_seat_token(table)}/join/", HTTP_ACCEPT_LANGUAGE=language)
     assert "50 %" in page.content.decode()  # the minimum is said before anyone tries
+    _sign_in(client, "anne@example.org")
     form = {"name": "Anne", "email": "Anne@example.org", "language": language, "time_zone": "UTC"}
     refused = client.post(
         f"/tables/{open_seat_token(table)}/join/", form, HTTP_ACCEPT_LANGUAGE=language
     )
     assert refusal in html.unescape(refused.content.decode())
     assert not table.invitations.filter(display_name="Anne").exists()
-    newcomer = {"name": "Nora", "email": "nora@example.org", "language": "en", "time_zone": "UTC"}
+    player_create(email="nora@example.org", handle="Nora", now=T0)  # no turn yet
+    _sign_in(client, "nora@example.org")
+    newcomer = {"name": "Nora", "email": "", "language": "en", "time_zone": "UTC"}
     assert client.post(f"/tables/{open_seat_token(table)}/join/", newcomer).status_code == 302
 
 
@@ -184,6 +194,7 @@ def test_reliability_is_shown_beside_names_on_the_lobby_pages_and_the_profile(
     client.post("/games/new/", _new_table_form(""))
     table = Table.objects.get()
     assert table.min_reliability is None
+    _sign_in(client, "anne@example.org")
     form = {"name": "Anne", "email": "anne@example.org", "language": "en", "time_zone": "UTC"}
     assert (
         client.post(f"/tables/{open_seat_token(table)}/join/", form).status_code == 302

@@ -24,7 +24,8 @@ from games.mail.compose import mail_compose
 from games.mail.inbound import mail_receive
 from games.models import Game, OutboundMail, Seat
 from games.play.links import seat_token
-from games.play.lobby import SeatSpec, open_seat_take, open_seat_token, table_create
+from games.play.lobby import SeatSpec, open_seat_token, table_create
+from games.play.open_seats import open_seat_take
 from games.play.refusals import SENTENCES, refusal_text
 from games.play.selectors import game_legal_moves
 from games.play.services import PlayerSpec, game_create

@@ -25,6 +25,8 @@ from typing import Any
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
 threads = int(os.environ.get("WEB_THREADS") or 4)
 worker_class = "freibeuter_site.gunicorn_worker.RequestBufferingWorker"
+# Access and error logs with every link's secret path segment shown as [token].
+logger_class = "freibeuter_site.access_log.RedactedLogger"
 # The application is imported once, before the workers fork: they start at once and share it.
 preload_app = True
 

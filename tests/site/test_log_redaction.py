@@ -33,8 +33,8 @@ OTHER = mail_settings_token(Seat(pk=8, token_version=2))
 
 @pytest.fixture
 def access_log(db: None, tmp_path: Path) -> Iterator[tuple[int, Path]]:
-    """gunicorn with the service's logger class, answering on a free port; the port and its
-    access log."""
+    """gunicorn with the service's own configuration (its logger class), one worker, answering
+    on a free port; the port and its access log."""
     require_redis()
     port, log, output = free_port(), tmp_path / "access.log", tmp_path / "gunicorn.log"
     url = urlsplit(os.environ["DATABASE_URL"])
@@ -49,7 +49,8 @@ def access_log(db: None, tmp_path: Path) -> Iterator[tuple[int, Path]]:
     }
     command = clocked_command(
         "gunicorn",
-        "--logger-class", "freibeuter_site.access_log.RedactedLogger",
+        "--config", "python:freibeuter_site.gunicorn_conf",
+        "--workers", "1",
         "--access-logfile", str(log),
         "--bind", f"127.0.0.1:{port}",
         "freibeuter_site.wsgi",

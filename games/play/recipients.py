@@ -99,9 +99,19 @@ def never_invite(*, email_hash: str, now: datetime | None = None) -> None:
     )
 
 
+def invitations_welcome(*, email_hash: str) -> None:
+    """Take the address of ``email_hash`` off the opt-out list: its owner changed his mind."""
+    InvitationOptOut.objects.filter(email_hash=email_hash).delete()
+
+
+def invites_refused_hash(email_hash: str) -> bool:
+    """Whether the owner of the address of ``email_hash`` asked never to be invited."""
+    return InvitationOptOut.objects.filter(email_hash=email_hash).exists()
+
+
 def invites_refused(email: str) -> bool:
     """Whether the owner of ``email`` asked never to be invited."""
-    return InvitationOptOut.objects.filter(email_hash=address_hash(email)).exists()
+    return invites_refused_hash(address_hash(email))
 
 
 def may_mail_unasked(email: str, now: datetime) -> bool:

@@ -86,15 +86,18 @@ def unsubscribe(request: HttpRequest, token: str, way: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def never_invite(request: HttpRequest, token: str) -> HttpResponse:
     """An invitation email's "never invite me" (RFC 8058 one-click, as for turn emails): a POST
-    puts the address on the opt-out list, after which no invitation is mailed to it; a GET
-    only shows the page with its button."""
+    puts the address on the opt-out list, after which no invitation is mailed to it, and a POST
+    of ``invitations=welcome`` takes it off again; a GET only shows the page with its button."""
     email_hash = recipients.never_invite_hash(token)
     if email_hash is None:
         raise Http404("This link is not valid.")
-    done = request.method == "POST"
-    if done:
-        recipients.never_invite(email_hash=email_hash)
-    return render(request, "games/invitation_never.html", {"done": done})
+    if request.method == "POST":
+        if request.POST.get("invitations") == "welcome":
+            recipients.invitations_welcome(email_hash=email_hash)
+        else:
+            recipients.never_invite(email_hash=email_hash)
+    refused = recipients.invites_refused_hash(email_hash)
+    return render(request, "games/invitation_never.html", {"refused": refused})
 
 
 @require_http_methods(["GET", "POST"])

@@ -200,6 +200,21 @@ def test_one_click_stops_every_further_invitation(
     assert _invitations_to(VICTIM) == 1  # the one before the click
 
 
+def test_the_owner_who_changed_his_mind_welcomes_invitations_again(
+    db: None, clock: time_machine.Coordinates
+) -> None:
+    Client().post("/games/new/", _form(VICTIM, "other@example.org"))
+    link = _never_link(VICTIM)
+    Client().post(link, {"List-Unsubscribe": "One-Click"})
+    page = _page(Client().get(link))
+    assert "will not be mailed any more invitations" in page and "welcome again" in page
+    assert Client().post(link, {"invitations": "welcome"}).status_code == 200
+    assert not InvitationOptOut.objects.exists()
+    clock.shift(timedelta(days=2))
+    Client(REMOTE_ADDR="198.51.100.7").post("/games/new/", _form(VICTIM, "y@example.org"))
+    assert _invitations_to(VICTIM) == 2
+
+
 def test_a_forged_never_invite_link_does_nothing(db: None) -> None:
     response = Client().post("/invite/never/not-a-token/")
     assert response.status_code == 404

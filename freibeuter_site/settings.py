@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import dj_database_url
+from csp import constants as csp
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.log import DEFAULT_LOGGING
 
@@ -113,6 +114,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "games.api.errors.ApiErrorMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "games.api.middleware.LocaleMiddleware",
@@ -347,6 +349,22 @@ SPECTACULAR_SETTINGS = {
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = not DEBUG
 SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = LANGUAGE_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_HTTPONLY = LANGUAGE_COOKIE_HTTPONLY = True
+
+# Content-Security-Policy on every response (django-csp): scripts and styles come from this site
+# or carry the request's nonce (``request.csp_nonce``), so nothing inline runs that the page did
+# not put there itself; no plugins, no <base>, no framing by another page, forms post only here.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp.SELF],
+        "script-src": [csp.SELF, csp.NONCE],
+        "style-src": [csp.SELF, csp.NONCE],
+        "img-src": [csp.SELF, "data:"],
+        "object-src": [csp.NONE],
+        "base-uri": [csp.NONE],
+        "frame-ancestors": [csp.NONE],
+        "form-action": [csp.SELF],
+    }
+}
 
 # Production hardening (``manage.py check --deploy`` passes with DEBUG off).
 if not DEBUG:

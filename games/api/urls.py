@@ -1,5 +1,7 @@
 """Routes of the API, its OpenAPI schema and its docs (Swagger UI and Redoc, served locally)."""
 
+from csp import constants as csp
+from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import (
     SpectacularAPIView,
@@ -8,6 +10,17 @@ from drf_spectacular.views import (
 )
 
 from games.api import league_views, moderation_views, players_views, views
+
+# Redoc's bundle (pinned with drf-spectacular-sidecar) adds two <style> elements as it loads,
+# before it is given the nonce: an empty one and perfect-scrollbar's rules, allowed by their
+# hashes; and it searches in a worker that it makes from a blob.
+REDOC_POLICY = {
+    "style-src": [
+        "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
+        "'sha256-QMIg+bpjm3JdElJ388KYke01izlUW0UoNOeKjpMxdgc='",
+    ],
+    "worker-src": [csp.SELF, "blob:"],
+}
 
 urlpatterns = [
     path("games/", views.GameListView.as_view(), name="api-games"),
@@ -33,10 +46,16 @@ urlpatterns = [
     path("leaderboard/", players_views.LeaderboardView.as_view(), name="api-leaderboard"),
     path("leagues/<int:pk>/", league_views.LeagueView.as_view(), name="api-league"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path(
+        "docs/",
+        SpectacularSwaggerView.as_view(url_name="api-schema", template_name="api/swagger_ui.html"),
+        name="api-docs",
+    ),
     path(
         "redoc/",
-        SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
+        csp_update(REDOC_POLICY)(
+            SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html")
+        ),
         name="api-redoc",
     ),
 ]

@@ -11,10 +11,15 @@ from email.utils import make_msgid
 from pathlib import Path
 from typing import Any
 
+from csp import constants as csp
+
 from games.mail.backend import mail_folder
 
 NAME = re.compile(r"^[0-9T]+-[0-9]+-[0-9]+\.eml$")
 LIST_LIMIT = 300
+EMAIL_POLICY = {"style-src-attr": [csp.UNSAFE_INLINE]}
+"""What the page of one email adds to the site's policy: the ``style="…"`` attributes every
+HTML email is written with, in the sandboxed frame that shows it (it runs no script)."""
 
 
 def _read(path: Path) -> EmailMessage:

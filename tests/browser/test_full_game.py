@@ -119,10 +119,12 @@ def _check_history_slider(page: Any, url: str, moves: int) -> None:
     assert page.locator("#at").get_attribute("max") == str(moves)
     page.focus("#at")
     page.keyboard.press("Home")  # the slider to move 0, by keyboard
-    page.wait_for_function("document.querySelector('#replay svg.board path.boat') === null")
+    page.wait_for_function("() => document.querySelector('#replay svg.board path.boat') === null")
     assert _boats(page) == 0 < final
     page.locator("#replay a.button", has_text="Next").click()
-    page.wait_for_function("document.querySelector('.replay-caption').textContent.includes('1')")
+    page.wait_for_function(
+        "() => document.querySelector('.replay-caption').textContent.includes('1')"
+    )
     assert 0 < _boats(page) <= 1 + 1  # one move: at most one boat (or one boarder)
     page.locator("ol.moves-list li a").nth(9).click()  # a link to move 10, without htmx
     page.wait_for_url("**?at=10")

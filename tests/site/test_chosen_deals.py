@@ -11,6 +11,7 @@ import pytest
 from api_helpers import get_json, post_json
 from django.contrib.auth.models import User
 from django.test import Client
+from player_helpers import finished_game
 
 from engine.base import get_game
 from games.models import Event, Game
@@ -57,3 +58,16 @@ def test_a_table_of_bots_takes_a_seed_and_gets_the_deal_it_names(db: None, clien
     assert [seat["is_bot"] for seat in game["seats"]] == [True, True, True]
     created = Event.objects.get(game_id=game["id"], type=GAME_CREATED)
     assert created.payload["setup"] == _predicted_setup()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "No player can choose the deal"), ("de", "Kein Spieler kann die Verteilung wählen")],
+)
+def test_the_fairness_section_says_no_player_chose_the_deal(
+    db: None, client: Client, language: str, words: str
+) -> None:
+    game = finished_game("freibeuter", NAMES, random.Random(7))
+    page = client.get(f"/games/{game.pk}/history/", HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200
+    assert words in page.content.decode()

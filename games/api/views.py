@@ -36,7 +36,8 @@ ERROR_MEANINGS = {
     "over or paused, a reused `move_id`, a takeback that cannot be asked or answered.",
     413: "The request body is larger than 64 KiB.",
     415: "The request body is not JSON.",
-    429: "Too many chat messages from this seat in a minute or in a day.",
+    429: "Too many requests: chat messages from this seat in a minute or in a day, or new "
+    "games from this account in an hour (`Retry-After` says when to try again).",
 }
 
 
@@ -112,7 +113,7 @@ class GameListView(APIView):
     @extend_schema(
         operation_id="games_create",
         request=io.GameCreateInput,
-        responses={201: io.GameCreatedOutput, **WRITE_ERRORS},
+        responses={201: io.GameCreatedOutput, **WRITE_ERRORS, **error_responses(429)},
     )
     def post(self, request: Request) -> Response:
         if not request.user.is_authenticated:

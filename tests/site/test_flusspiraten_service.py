@@ -153,7 +153,7 @@ def _everything_seen_by_others(game: Game, chooser: str, mails_after: int) -> st
     for row in mails.exclude(to__startswith=chooser.lower()).order_by("pk"):
         parts.append(mail_compose(row).body)
     return re.sub(
-        rf"/(games|play|api/games)/[^/\s\"]+/|#{game.pk}\b|[0-9a-f]{{64}}",
+        rf"/(games|play|api/games|mail-settings)/[^/\s\"]+/|#{game.pk}\b|[0-9a-f]{{64}}",
         "",
         VOLATILE.sub("", "\n".join(parts)),
     )

@@ -360,21 +360,27 @@ def _table_label(table: Table) -> str:
     return table.name or f"{get_game(table.kind).TITLE} #{table.pk}"
 
 
+def _table_mail_queue(
+    *, table: Table, to: str, kind: str, language: str, **context: object
+) -> None:
+    """Queue an email about ``table`` to an address that never gave it to the service."""
+    context.update(
+        game=_table_label(table), title=get_game(table.kind).TITLE, site_url=settings.SITE_URL
+    )
+    mail_queue(to=to, kind=kind, language=language, context=context)
+
+
 def invitation_mail_queue(*, table: Table, invitation: Invitation, **_signal: object) -> None:
     """Invite a player to a table (``games.play.lobby.seat_invited``)."""
     players = [other.display_name or "?" for other in table.invitations.order_by("position")]
-    mail_queue(
+    _table_mail_queue(
+        table=table,
         to=invitation.email,
         kind="invitation",
         language=invitation.language,
-        context={
-            "game": _table_label(table),
-            "title": get_game(table.kind).TITLE,
-            "player": invitation.display_name,
-            "players": players,
-            "link": invitation_link(invitation),
-            "site_url": settings.SITE_URL,
-        },
+        player=invitation.display_name,
+        players=players,
+        link=invitation_link(invitation),
     )
 
 
@@ -384,17 +390,13 @@ def seat_confirmation_mail_queue(
     """Ask the address typed for an open seat to confirm it
     (``games.play.open_seats.confirmation_asked``); like an invitation it carries a "never
     invite me" link (``games.mail.compose``)."""
-    mail_queue(
+    _table_mail_queue(
+        table=table,
         to=invitation.pending_email,
         kind="seat_confirmation",
         language=invitation.language,
-        context={
-            "game": _table_label(table),
-            "title": get_game(table.kind).TITLE,
-            "seat_name": invitation.display_name,
-            "link": link,
-            "site_url": settings.SITE_URL,
-        },
+        seat_name=invitation.display_name,
+        link=link,
     )
 
 

@@ -7,26 +7,19 @@ a log must not be able to open a seat, an invitation or a sign-in with what he f
 from __future__ import annotations
 
 import logging
-import os
-import signal
-import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-from django.conf import settings
 from django.test import Client
-from mail_helpers import free_port, require_redis
+from server_helpers import production_server
 
 from freibeuter_site.access_log import redacted
 from games.models import Seat
 from games.play.links import mail_settings_token, seat_token
-from tests.clock import clocked_command
 
-ROOT = Path(__file__).resolve().parents[2]
 TOKEN = seat_token(Seat(pk=7, token_version=1))
 OTHER = mail_settings_token(Seat(pk=8, token_version=2))
 
@@ -35,41 +28,10 @@ OTHER = mail_settings_token(Seat(pk=8, token_version=2))
 def access_log(db: None, tmp_path: Path) -> Iterator[tuple[int, Path]]:
     """gunicorn with the service's own configuration (its logger class), one worker, answering
     on a free port; the port and its access log."""
-    require_redis()
-    port, log, output = free_port(), tmp_path / "access.log", tmp_path / "gunicorn.log"
-    url = urlsplit(os.environ["DATABASE_URL"])
-    env = {
-        **os.environ,
-        "DATABASE_URL": urlunsplit(url._replace(path=f"/{settings.DATABASES['default']['NAME']}")),
-        "SECRET_KEY": "log-redaction-test-key-0123456789abcdefghijklmnopqrstuvwxyz-0123456789",
-        "DEBUG": "0",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SITE_URL": f"http://127.0.0.1:{port}",
-        "SECURE_SSL_REDIRECT": "0",
-    }
-    command = clocked_command(
-        "gunicorn",
-        "--config", "python:freibeuter_site.gunicorn_conf",
-        "--workers", "1",
-        "--access-logfile", str(log),
-        "--bind", f"127.0.0.1:{port}",
-        "freibeuter_site.wsgi",
-    )  # fmt: skip
-    with output.open("wb") as out:
-        process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        while _status(port, "/healthz") is None:
-            assert process.poll() is None and time.monotonic() < deadline, output.read_text()
-            time.sleep(0.3)
+    log = tmp_path / "access.log"
+    options = ("--workers", "1", "--access-logfile", str(log))
+    with production_server(tmp_path / "gunicorn.log", *options) as port:
         yield port, log
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=30)
 
 
 def _status(port: int, path: str, referer: str = "") -> int | None:

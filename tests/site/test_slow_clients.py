@@ -10,20 +10,14 @@ server gives a request to arrive.
 
 from __future__ import annotations
 
-import os
 import select
-import signal
 import socket
-import subprocess
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-from django.conf import settings
-from mail_helpers import free_port, require_redis
+from server_helpers import answers, production_server
 
 from freibeuter_site.gunicorn_worker import (
     BODY_BYTES,
@@ -32,9 +26,7 @@ from freibeuter_site.gunicorn_worker import (
     Arrival,
     request_arrival,
 )
-from tests.clock import clocked_command
 
-ROOT = Path(__file__).resolve().parents[2]
 IDLE = 30
 """Connections of each kind: more than the server's threads (5 workers of 4 on 2 cores)."""
 HEAD = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -44,59 +36,8 @@ POST = b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n"
 @pytest.fixture
 def server(db: None, tmp_path: Path) -> Iterator[int]:
     """The production server on a free port, answering; its port."""
-    require_redis()
-    port = free_port()
-    database = settings.DATABASES["default"]
-    url = urlsplit(os.environ["DATABASE_URL"])._replace(path=f"/{database['NAME']}")
-    env = {
-        **os.environ,
-        "DATABASE_URL": urlunsplit(url),
-        "SECRET_KEY": "slow-clients-test-key-0123456789abcdefghijklmnopqrstuvwxyz-0123456789",
-        "DEBUG": "0",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SITE_URL": f"http://127.0.0.1:{port}",
-        "SECURE_SSL_REDIRECT": "0",
-    }
-    log = tmp_path / "gunicorn.log"
-    command = clocked_command(
-        "gunicorn",
-        "--config",
-        "python:freibeuter_site.gunicorn_conf",
-        "--bind",
-        f"127.0.0.1:{port}",
-        "freibeuter_site.wsgi",
-    )
-    with log.open("wb") as output:
-        process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        while _healthz_seconds(port) is None:
-            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
-            time.sleep(0.3)
+    with production_server(tmp_path / "gunicorn.log") as port:
         yield port
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-
-
-def _healthz_seconds(port: int) -> float | None:
-    """How long a new client waits for ``/healthz``'s answer; ``None`` without one in 1 s."""
-    started = time.monotonic()
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as answer:
-            answer.read()
-    except urllib.error.HTTPError as error:  # 503: late sweeps, yet an answer
-        error.read()
-    except OSError:
-        return None
-    return time.monotonic() - started
 
 
 class Attacker:
@@ -144,7 +85,8 @@ def test_idle_and_slow_clients_cannot_keep_healthz_from_answering(server: int) -
         while time.monotonic() < until:
             for attacker in attackers:
                 attacker.tick()
-            waits.append(_healthz_seconds(server))
+            started = time.monotonic()
+            waits.append(time.monotonic() - started if answers(server) else None)
             time.sleep(max(0.0, 1 - (waits[-1] or 1)))
     finally:
         for attacker in attackers:

@@ -56,9 +56,7 @@ def test_the_api_seats_no_address_whose_owner_chose_never_invite_me(
     assert not Game.objects.exists() and _mailed(VICTIM) == 0
 
 
-def test_the_api_names_one_address_in_at_most_ten_new_games_a_day(
-    db: None, client: Client
-) -> None:
+def test_the_api_names_one_address_in_at_most_ten_new_games_a_day(db: None, client: Client) -> None:
     # Before: an account could seat a stranger's address in any number of games, each
     # mailing her at once.
     for number in range(NEW_GAMES_LIMIT):

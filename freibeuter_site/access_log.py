@@ -36,13 +36,15 @@ def _token_heads(patterns: Sequence[URLPattern | URLResolver], prefix: str) -> I
 
 
 @functools.cache
-def _secret_segments() -> re.Pattern[str]:
-    """A path segment that follows a token route's head, anywhere in a line (a request line, a
-    full URL in a referer or ``Location``). Longer heads come first, so ``/invite/never/x/``
-    loses ``x`` rather than ``never``."""
-    heads = sorted(set(_token_heads(get_resolver().url_patterns, "")), key=len, reverse=True)
-    alternatives = "|".join(heads)
-    return re.compile(rf'(/(?:{alternatives}))[^/?#\s"]+')
+def _secret_segments(resolver: URLResolver) -> re.Pattern[str]:
+    """A path segment that follows a head of one of ``resolver``'s token routes, anywhere in a
+    line (a request line, a full URL in a referer or ``Location``); a pattern that matches
+    nothing if it has none. Longer heads come first, so ``/invite/never/x/`` loses ``x``
+    rather than ``never``."""
+    heads = sorted(set(_token_heads(resolver.url_patterns, "")), key=len, reverse=True)
+    if not heads:
+        return re.compile("(?!)")
+    return re.compile(rf'(/(?:{"|".join(heads)}))[^/?#\s"]+')
 
 
 def redacted(text: str) -> str:
@@ -50,7 +52,7 @@ def redacted(text: str) -> str:
     Django has loaded: gunicorn's master logs no request until then)."""
     if not apps.ready:
         return text
-    return _secret_segments().sub(lambda found: found[1] + MARK, text)
+    return _secret_segments(get_resolver()).sub(lambda found: found[1] + MARK, text)
 
 
 class PathRedaction(logging.Filter):

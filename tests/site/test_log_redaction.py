@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 from server_helpers import production_server
 
 from freibeuter_site.access_log import redacted
@@ -85,6 +85,14 @@ def test_every_link_with_a_secret_loses_it(path: str) -> None:
 def test_paths_without_a_secret_are_left_alone() -> None:
     for path in ("/games/12/history/", "/players/anne/", "/signin/", "/api/games/3/moves/"):
         assert redacted(path) == path
+
+
+def test_the_secrets_are_read_from_the_urlconf_in_use() -> None:
+    """A URLconf without token routes (a test's, here the API's alone) redacts nothing, and
+    the site's own still redacts afterwards: what one URLconf found is not kept for another."""
+    with override_settings(ROOT_URLCONF="games.api.urls"):
+        assert redacted(f"/play/{TOKEN}/") == f"/play/{TOKEN}/"
+    assert redacted(f"/play/{TOKEN}/") == "/play/[token]/"
 
 
 def test_djangos_not_found_warning_shows_no_token(

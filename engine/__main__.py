@@ -8,26 +8,61 @@
 
 ``RECORD`` is a path or ``-`` for standard input. Output is JSON on standard
 output; errors exit with status 2 and ``{"error": {"code", "message", "move"}}``.
-
-A replay is what a verifier runs most, so it starts fast: ``replay RECORD``
-is read without the argument parser (:mod:`engine.arguments`, imported for any
-other command line), each module is imported by the command that needs it (a
-game's rules only when a record names the game), and JSON is read and printed
-through :mod:`engine.jsontext`, without importing :mod:`json`.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import secrets
 import sys
+from collections.abc import Callable
+from random import Random
+from typing import Any, NoReturn
 
-from engine import jsontext
+from engine import chain, fairness
 from engine.record import RecordError, new_record, replay
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    import argparse
-    from collections.abc import Callable
-    from typing import Any
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors follow the JSON error contract."""
+
+    def error(self, message: str) -> NoReturn:
+        raise RecordError("usage", f"{message} ({self.format_usage().strip()})", None)
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """Read ``argv``: ``command`` names the command, the other fields are its arguments.
+
+    Raises a ``usage`` :class:`~engine.record.RecordError` for anything else.
+    """
+    parser = _Parser(prog="python -m engine", description="Pirate board game rules engine.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    new = commands.add_parser("new", help="print a new record with a shuffled setup")
+    new.add_argument("game")
+    new.add_argument("--players", required=True, help="comma-separated names, in seat order")
+    new.add_argument("--seed", type=int, help="same seed, same record")
+    for name, help_text in (
+        ("replay", "print the summary after all moves"),
+        ("legal", "print the legal moves of the player to move"),
+    ):
+        command = commands.add_parser(name, help=help_text)
+        command.add_argument("record", help="a record file, or - for standard input")
+        if name == "legal":
+            command.add_argument("--player", help="whose legal moves (default: first to move)")
+    verify = commands.add_parser("verify", help="check a finished record against its commitment")
+    verify.add_argument(
+        "record", help="a record file with its revealed salt, or - for standard input"
+    )
+    verify.add_argument("commitment", help="the SHA-256 digest published when the game began")
+    verify_chain = commands.add_parser(
+        "verify-chain", help="check a finished record's chain of event hashes"
+    )
+    verify_chain.add_argument("record", help="a record file with its chain, or - for stdin")
+    verify_chain.add_argument(
+        "hashes", nargs="*", help="head hashes kept from emails or pages, each must be in it"
+    )
+    return parser.parse_args(argv)
 
 
 def _read_record(path: str) -> Any:
@@ -44,28 +79,21 @@ def _read_record(path: str) -> Any:
     except UnicodeDecodeError:
         raise RecordError("invalid_record", f"{path} is not UTF-8 text.", None) from None
     try:
-        return jsontext.loads(text)
-    except jsontext.JSONDecodeError as error:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
         raise RecordError(
             "invalid_record", f"The record is not valid JSON: {error}.", None
         ) from None
 
 
 def _new(args: argparse.Namespace) -> Any:
-    import secrets
-    from random import Random
-
     players = [name.strip() for name in args.players.split(",")]
     seed = args.seed if args.seed is not None else secrets.randbits(64)
     return new_record(args.game, players, Random(seed))
 
 
 def _replay(args: argparse.Namespace) -> Any:
-    return _summary(args.record)
-
-
-def _summary(path: str) -> Any:
-    game, state = replay(_read_record(path))
+    game, state = replay(_read_record(args.record))
     return game.summary(state)
 
 
@@ -79,8 +107,6 @@ def _legal(args: argparse.Namespace) -> Any:
 
 
 def _verify(args: argparse.Namespace) -> Any:
-    from engine import fairness
-
     record = _read_record(args.record)
     replay(record)
     if not isinstance(record.get("salt"), str):
@@ -95,8 +121,6 @@ def _verify(args: argparse.Namespace) -> Any:
 
 
 def _verify_chain(args: argparse.Namespace) -> Any:
-    from engine import chain
-
     record = _read_record(args.record)
     replay(record)
     return {"verified": True, **chain.verify_chain(record, args.hashes)}
@@ -109,37 +133,19 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "verify": _verify,
     "verify-chain": _verify_chain,
 }
-"""Each command of :mod:`engine.arguments` by its name."""
-
-
-def _is_replay(argv: list[str]) -> bool:
-    """Whether ``argv`` is ``replay RECORD``, which the parser would read just so."""
-    return len(argv) == 2 and argv[0] == "replay" and (argv[1] == "-" or argv[1][:1] != "-")
+"""Each command of :func:`parse` by its name."""
 
 
 def main(argv: list[str] | None = None) -> int:
-    if argv is None:
-        argv = sys.argv[1:]
     try:
-        if _is_replay(argv):
-            output = _summary(argv[1])
-        else:
-            from engine.arguments import parse
-
-            args = parse(argv)
-            output = _COMMANDS[args.command](args)
+        args = parse(sys.argv[1:] if argv is None else argv)
+        output = _COMMANDS[args.command](args)
     except RecordError as error:
-        print(jsontext.dumps(error.as_json()))
+        print(json.dumps(error.as_json()))
         return 2
-    print(jsontext.dumps(output))
+    print(json.dumps(output))
     return 0
 
 
 if __name__ == "__main__":
-    # One short process whose objects live until it exits: the cyclic garbage collector would
-    # only walk them, 6-8 % of the command's CPU (README, *Engines*). A replay leaves no
-    # reference cycles (tests/engine/test_command_line.py checks each game's).
-    import gc
-
-    gc.disable()
     sys.exit(main())

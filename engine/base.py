@@ -8,27 +8,17 @@ everything else about a game (its title, player counts, move fields, its own
 package under ``games/kinds/``) from the module that name leads to.
 
 The protocol's types, :class:`Game`, ``Move`` and :class:`Result`, are written
-out in :mod:`engine.protocol`, for type checkers alone. This module names them:
-for type checkers as written there, at run time as what they are then (a game
-is its module, a move and a result are dicts), so no replay pays for the
-protocol's classes.
+out in :mod:`engine.protocol` and imported from here.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
-    from typing import Any
-
-    from engine.protocol import Game as Game
-    from engine.protocol import Move as Move
-    from engine.protocol import Result as Result
-else:  # what they are at run time, all that the site's annotations need: a module, dicts
-    Game = type(importlib)
-    Move = Result = dict
+from engine.protocol import Game as Game
+from engine.protocol import Move as Move
+from engine.protocol import Result as Result
 
 
 class IllegalMove(Exception):
@@ -96,24 +86,6 @@ def get_game(name: object) -> Game:
         raise IllegalMove("unknown_game", f"There is no game called {name!r}; known: {known}.")
     module: Game = importlib.import_module(f"engine.{name}")
     return module
-
-
-def imported_on_first_use(
-    namespace: dict[str, Any], sources: dict[str, str]
-) -> Callable[[str], object]:
-    """A module's ``__getattr__`` (PEP 562) importing each name of ``sources`` when first asked for.
-
-    ``sources`` maps a name to the module it comes from; ``namespace`` is the module's
-    ``globals()``, which keeps the name once imported. Used for what a replay does not need.
-    """
-
-    def __getattr__(name: str) -> object:
-        if name not in sources:
-            raise AttributeError(f"module {namespace['__name__']!r} has no attribute {name!r}")
-        found = namespace[name] = getattr(importlib.import_module(sources[name]), name)
-        return found
-
-    return __getattr__
 
 
 def check_players(players: object, *, game: str, minimum: int, maximum: int) -> list[str]:

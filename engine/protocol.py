@@ -1,24 +1,16 @@
-"""The game protocol of :mod:`engine.base`: what a game module offers, a move, a result.
+"""The game protocol: what a game module offers, a move, a result.
 
-Types for type checkers alone, which import them through ``engine.base``. At
-run time a game is its module, and a move and a result are plain dicts, which
-is what ``engine.base`` names them then: nothing imports this module at run
-time, so a replay does without its classes (each would cost every ``python -m
-engine replay``, issue 16).
+A game is its module (each name of :class:`Game` a module-level attribute); a
+move and a result are plain dicts. :mod:`engine.base` re-exports these names.
 """
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from random import Random
-    from typing import Any, Protocol, TypedDict
-else:  # the classes are the type checkers': nothing needs typing's machinery at run time
-    Protocol = object
-    TypedDict = dict
+from collections.abc import Sequence
+from random import Random
+from typing import Any, Protocol, TypedDict
 
-Move = dict[str, "Any"]
+Move = dict[str, Any]
 """A move: a plain JSON-able dict in the canonical notation of its game."""
 
 

@@ -7,15 +7,11 @@ that broke (its 0-based index) or ``None`` for the envelope and setup.
 
 from __future__ import annotations
 
-from engine.base import IllegalMove, get_game
+from collections.abc import Sequence
+from random import Random
+from typing import Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from random import Random
-    from typing import Any
-
-    from engine.base import Game
+from engine.base import Game, IllegalMove, get_game
 
 FORMAT = "pbem-record/1"
 

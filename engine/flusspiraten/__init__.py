@@ -2,22 +2,17 @@
 
 The module-level names below make up the game protocol of :mod:`engine.base`.
 Dice are never rolled here: the service writes them into the moves
-(:func:`rolls_needed` says how many), and replay reads them. The bot and the
-text notation are imported when first asked for (a replay needs neither).
+(:func:`rolls_needed` says how many), and replay reads them.
 """
 
 from __future__ import annotations
 
-from engine.base import imported_on_first_use
 from engine.flusspiraten.board import MAX_PLAYERS, MIN_PLAYERS
+from engine.flusspiraten.bot import bot_move
+from engine.flusspiraten.notation import format_move, parse_move
 from engine.flusspiraten.rules import apply, apply_in_place, legal_moves, rolls_needed
 from engine.flusspiraten.state import State, new_setup, start
 from engine.flusspiraten.views import result, scores, summary, to_move, view
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from engine.flusspiraten.bot import bot_move
-    from engine.flusspiraten.notation import format_move, parse_move
 
 NAME = "flusspiraten"
 TITLE = "Flußpiraten"
@@ -35,15 +30,6 @@ MOVE_FIELDS: dict[str, type] = {
 }
 """The keys a move may carry, with their JSON types (``docs/record-format.md``); ``roll``
 is written by the service, which rolls the dice."""
-
-__getattr__ = imported_on_first_use(
-    globals(),
-    {
-        "bot_move": "engine.flusspiraten.bot",
-        "parse_move": "engine.flusspiraten.notation",
-        "format_move": "engine.flusspiraten.notation",
-    },
-)
 
 __all__ = [
     "MAX_PLAYERS",

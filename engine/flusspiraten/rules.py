@@ -6,6 +6,10 @@ anything, so an illegal move never leaves a half-made state behind.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from typing import TypeGuard
+
 from engine.base import IllegalMove, Move
 from engine.flusspiraten import board, turn
 from engine.flusspiraten.movement import (
@@ -17,11 +21,6 @@ from engine.flusspiraten.movement import (
     walk_paths,
 )
 from engine.flusspiraten.state import State
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import TypeGuard
 
 STEP_TYPES = {
     "deploy": ("deploy",),
@@ -331,8 +330,6 @@ def _announcements(state: State, seat: int) -> list[Move]:
 
 def legal_moves(state: State, player: str | None = None) -> list[Move]:
     """Every legal move of ``player`` (default: the first to move), without ``roll``, sorted."""
-    import json  # here, once a process lists moves: a replay does without it
-
     seats = to_move_seats(state)
     if not seats:
         return []

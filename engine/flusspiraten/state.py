@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from random import Random
+from typing import Any
+
 from engine.base import GameState, IllegalMove, check_players
 from engine.flusspiraten import board
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from random import Random
-    from typing import Any
 
 
 class State(GameState):

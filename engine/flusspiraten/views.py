@@ -7,15 +7,13 @@ player's view keeps only his own.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from engine.base import Result, top_scorers
 from engine.flusspiraten import board
 from engine.flusspiraten.rules import to_move_seats
 from engine.flusspiraten.state import State
-from engine.jsontext import json_string
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def _where(state: State, boat: int) -> str:
@@ -47,8 +45,8 @@ def _player(state: State, seat: int) -> dict[str, Any]:
         "deployed": state.deployed[seat],
         "SL": spaces.count("SL"),
         "SR": spaces.count("SR"),
-        "banks": sorted((s for s in spaces if s[0] in "XLR"), key=json_string),
-        "fords": sorted((s for s in spaces if s[0] == "F"), key=json_string),
+        "banks": sorted((s for s in spaces if s[0] in "XLR"), key=json.dumps),
+        "fords": sorted((s for s in spaces if s[0] == "F"), key=json.dumps),
         "boats": [b + 1 for b, crew in enumerate(state.crew) if seat in crew],
         "finished": state.finished[seat],
     }

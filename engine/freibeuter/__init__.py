@@ -1,23 +1,18 @@
 """Freibeuter (Reiner Stockhausen, 1998), as settled in ``docs/rules/freibeuter.md``.
 
 The module-level names below make up the game protocol of :mod:`engine.base`.
-The legal moves, the bot and the text notation are imported when first asked
-for (a replay, which the command line runs most, needs none of them).
 """
 
 from __future__ import annotations
 
-from engine.base import Move, imported_on_first_use
+from engine.base import Move
 from engine.freibeuter.board import MAX_PLAYERS, MIN_PLAYERS
+from engine.freibeuter.bot import bot_move
+from engine.freibeuter.legal import legal_moves
+from engine.freibeuter.notation import format_move, parse_move
 from engine.freibeuter.rules import apply, apply_in_place
 from engine.freibeuter.state import State, new_setup, start
 from engine.freibeuter.views import result, scores, summary, to_move, view
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from engine.freibeuter.bot import bot_move
-    from engine.freibeuter.legal import legal_moves
-    from engine.freibeuter.notation import format_move, parse_move
 
 NAME = "freibeuter"
 TITLE = "Freibeuter"
@@ -38,16 +33,6 @@ def rolls_needed(state: State, move: Move) -> int:
     """Freibeuter has no dice: every random thing is in the setup."""
     return 0
 
-
-__getattr__ = imported_on_first_use(
-    globals(),
-    {
-        "bot_move": "engine.freibeuter.bot",
-        "legal_moves": "engine.freibeuter.legal",
-        "parse_move": "engine.freibeuter.notation",
-        "format_move": "engine.freibeuter.notation",
-    },
-)
 
 __all__ = [
     "MAX_PLAYERS",

@@ -1,12 +1,12 @@
 """Listing the legal moves of a Freibeuter position (rules §3, §10), sorted by JSON text.
 
-A module apart from checking and carrying out moves (:mod:`engine.freibeuter.rules`):
-a replay, which the command line runs most, needs only those, so the game's package
-imports this module when ``legal_moves`` is first asked for.
+A module apart from checking and carrying out moves (:mod:`engine.freibeuter.rules`),
+which a replay needs alone.
 """
 
 from __future__ import annotations
 
+import json
 from functools import cache
 
 from engine.base import Move
@@ -18,8 +18,6 @@ from engine.freibeuter.state import State
 
 def _listable_moves() -> list[Move]:
     """Every move :func:`legal_moves` can ever list, sorted by JSON text as it must list them."""
-    import json  # here, once a process lists moves: a replay does without it
-
     moves: list[Move] = []
     for card in board.SEA_CARDS:
         for boat in (True, False):

@@ -9,14 +9,12 @@ replay), copies nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.base import IllegalMove, Move
 from engine.freibeuter import board
 from engine.freibeuter.board import CAPACITY, DUTCHMAN_FIELDS, FIELD_INDEX, SURROUND_CHECKS
 from engine.freibeuter.state import State
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 MOVE_TYPES = ("board", "place", "dutchman")
 DRAWS = ("sea", "dutchman")

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from itertools import chain
+from random import Random
+from typing import Any
 
 from engine.base import GameState, IllegalMove, check_players
 from engine.freibeuter import board
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from random import Random
-    from typing import Any
 
 
 class State(GameState):
@@ -108,8 +106,6 @@ def _check_multiset(items: list[str], full: list[str], what: str) -> None:
     """Raise ``invalid_setup`` unless ``items`` are ``full`` (sorted) in some order."""
     if sorted(items) == full:
         return
-    from collections import Counter  # here: only a setup that is refused is counted
-
     expected = Counter(full)
     found = Counter(items)
     unknown = Counter({k: n for k, n in found.items() if k not in expected})

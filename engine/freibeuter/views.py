@@ -8,18 +8,16 @@ game is over.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from engine.base import Result, top_scorers
 from engine.freibeuter import board
 from engine.freibeuter.state import State
-from engine.jsontext import json_string
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def _by_json(items: list[str]) -> list[str]:
-    return sorted(items, key=json_string)
+    return sorted(items, key=json.dumps)
 
 
 def seat_scores(state: State) -> list[int]:

@@ -1,22 +1,17 @@
 """Seeräuber (Buccaneer; Stefan Dorra, 2006), as settled in ``docs/rules/seerauber.md``.
 
 The module-level names below make up the game protocol of :mod:`engine.base`.
-The bot and the text notation are imported when first asked for (a replay,
-which the command line runs most, needs neither).
 """
 
 from __future__ import annotations
 
-from engine.base import Move, imported_on_first_use
+from engine.base import Move
 from engine.seerauber.board import MAX_PLAYERS, MIN_PLAYERS
+from engine.seerauber.bot import bot_move
+from engine.seerauber.notation import format_move, parse_move
 from engine.seerauber.rules import apply, apply_in_place, legal_moves
 from engine.seerauber.state import State, new_setup, start
 from engine.seerauber.views import result, scores, summary, to_move, view
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from engine.seerauber.bot import bot_move
-    from engine.seerauber.notation import format_move, parse_move
 
 NAME = "seerauber"
 TITLE = "Seeräuber"
@@ -36,15 +31,6 @@ def rolls_needed(state: State, move: Move) -> int:
     """Seeräuber has no dice: the only random thing is the deck order in the setup."""
     return 0
 
-
-__getattr__ = imported_on_first_use(
-    globals(),
-    {
-        "bot_move": "engine.seerauber.bot",
-        "parse_move": "engine.seerauber.notation",
-        "format_move": "engine.seerauber.notation",
-    },
-)
 
 __all__ = [
     "MAX_PLAYERS",

@@ -6,6 +6,8 @@ of the printed cards **[S1]**.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
 """3 to 5 players [S2]."""
@@ -24,22 +26,13 @@ MAJORITY = {"chest": 15, "candlestick": 12, "rum": 10, "dagger": 8}
 DISPLAY_SIZE = 3
 
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import NamedTuple
+class Ship(NamedTuple):
+    """One ship card: crew needed, ducats, booty kinds shown and the ``?`` wage."""
 
-    class Ship(NamedTuple):
-        """One ship card: crew needed, ducats, booty kinds shown and the ``?`` wage."""
-
-        crew: int
-        ducats: int
-        booty: tuple[str, ...]
-        wage: int
-
-else:  # the same named tuple, without importing typing (which would cost a replay more than it)
-    from collections import namedtuple
-
-    Ship = namedtuple("Ship", ("crew", "ducats", "booty", "wage"))
+    crew: int
+    ducats: int
+    booty: tuple[str, ...]
+    wage: int
 
 
 SHIPS: dict[str, Ship] = {

@@ -7,7 +7,9 @@ state behind.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from dataclasses import dataclass
 
 from engine.base import IllegalMove, Move
 from engine.seerauber import board
@@ -16,31 +18,16 @@ from engine.seerauber.state import State
 MOVE_TYPES = ("stack", "board", "mutiny", "no_mutiny", "pass")
 
 
+@dataclass(slots=True, kw_only=True)
 class Plan:
-    """A checked move, ready to be carried out.
+    """A checked move, ready to be carried out."""
 
-    A plain class, not a dataclass: ``dataclasses`` imports ``inspect`` and builds its methods
-    with ``exec``, which would cost a replay more than the whole game.
-    """
-
-    __slots__ = ("seat", "kind", "stack", "onto", "ship", "booty")
-
-    def __init__(
-        self,
-        *,
-        seat: int,
-        kind: str,
-        stack: str | None = None,
-        onto: str | None = None,
-        ship: str | None = None,
-        booty: str | None = None,
-    ) -> None:
-        self.seat = seat
-        self.kind = kind
-        self.stack = stack
-        self.onto = onto
-        self.ship = ship
-        self.booty = booty
+    seat: int
+    kind: str
+    stack: str | None = None
+    onto: str | None = None
+    ship: str | None = None
+    booty: str | None = None
 
 
 def to_move_seat(state: State) -> int:
@@ -312,8 +299,6 @@ def apply_in_place(state: State, player: str, move: Move) -> None:
 
 
 def _by_json(moves: list[Move]) -> list[Move]:
-    import json  # here, once a process lists moves: a replay does without it
-
     return sorted(moves, key=lambda move: json.dumps(move, sort_keys=True))
 
 

@@ -6,19 +6,17 @@ shows only how many there are, so a view is the summary itself.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from engine.base import Result, top_scorers
-from engine.jsontext import json_string
 from engine.seerauber import board
 from engine.seerauber.rules import to_move_seat
 from engine.seerauber.state import State
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
 
 def _by_json(items: list[str]) -> list[str]:
-    return sorted(items, key=json_string)
+    return sorted(items, key=json.dumps)
 
 
 def seat_scores(state: State) -> list[int]:

@@ -1,9 +1,8 @@
 """The fixed geometry and components of Freibeuter (rules §1), as ``board.py`` holds them.
 
-``engine/freibeuter/board.py`` writes some of its tables out and computes the
-others the cheap way, for the start-up of a replay (issue 16). Each is derived
-here again from the names of the fields and tiles, the plain way, so a table
-can never drift from the board it describes.
+Each table of ``engine/freibeuter/board.py`` is derived here again from the
+names of the fields and tiles, another way, so a table can never drift from
+the board it describes.
 """
 
 from __future__ import annotations

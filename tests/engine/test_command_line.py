@@ -6,9 +6,7 @@ service's tools do, and reads its JSON output and exit status.
 
 from __future__ import annotations
 
-import contextlib
-import gc
-import io
+import importlib
 import json
 import subprocess
 import sys
@@ -17,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from engine.__main__ import main
+from engine.base import GAMES, get_game
 from engine.fairness import commitment
+from engine.freibeuter import legal
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data"
@@ -234,137 +233,18 @@ def test_a_wrong_command_line_exits_2_with_a_usage_error():
 
 
 @pytest.mark.parametrize("record", [str(DATA / "freibeuter-3p.record.json"), "missing.json"])
-def test_replay_prints_the_same_whether_or_not_the_parser_reads_the_command_line(record):
-    """`replay RECORD` is read without the parser; `replay -- RECORD` goes through it."""
+def test_replay_reads_the_record_after_a_double_dash_as_without(record):
+    """`replay -- RECORD` is `replay RECORD`, a missing file's error included."""
     assert run("replay", record) == run("replay", "--", record)
 
 
-def replay_imports(record: Path) -> set[str]:
-    """Every module ``python -m engine replay RECORD`` imports, the interpreter's own included."""
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "engine", "replay", str(record)],
-        cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
-    )  # fmt: skip
-    return {line.rpartition("|")[2].strip() for line in done.stderr.splitlines()}
-
-
-def python_c(code: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run ``python -c CODE ARGS`` from the repository root, in an interpreter of its own."""
-    command = [sys.executable, "-c", code, *args]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=60)
-
-
-def test_replay_imports_only_the_game_it_replays_and_no_costly_library():
-    """Start-up stays lean (issue 16): no typing, argparse, json, hashlib, random, other game;
-    nor, as the interpreter starts, ``pathlib`` and ``re`` (the project's editable install is
-    a static path, not setuptools' import finder, which imports them in every process)."""
-    imported = replay_imports(DATA / "freibeuter-3p.record.json")
-    assert "engine.freibeuter.rules" in imported
-    costly = {"typing", "argparse", "dataclasses", "hashlib", "random", "secrets", "json",
-              "pathlib", "re", "engine.freibeuter.bot", "engine.freibeuter.notation",
-              "engine.seerauber", "engine.flusspiraten", "engine.chain",
-              "engine.fairness"}  # fmt: skip
-    assert imported & costly == set()
-
-
-def test_a_freibeuter_replay_imports_just_the_engine_modules_it_runs():
-    """Issue 16: not the game protocol (``engine.protocol``, the type checkers'), the argument
-    parser or the listing of legal moves; each module costs the start-up.
-
-    Read from ``sys.modules`` at the end of the command (``-X importtime`` does not list a
-    module imported through :func:`importlib.import_module`, as a game or a name imported on
-    first use is)."""
-    code = """
-import runpy, sys
-sys.argv = ["engine", "replay", sys.argv[1]]
-try:
-    runpy.run_module("engine", run_name="__main__", alter_sys=True)
-finally:
-    print(*sorted(name for name in sys.modules if name.startswith("engine")), file=sys.stderr)
-"""
-    record = str(DATA / "freibeuter-3p.record.json")
-    done = python_c(code, record)
-    assert (done.returncode, json.loads(done.stdout)) == run("replay", record)
-    assert done.stderr.split() == [
-        "engine", "engine.base", "engine.freibeuter", "engine.freibeuter.board",
-        "engine.freibeuter.rules", "engine.freibeuter.state", "engine.freibeuter.views",
-        "engine.jsontext", "engine.record",
-    ]  # fmt: skip
-
-
-GOLDEN = ROOT / "tests" / "golden"
-
-
-@pytest.mark.parametrize(
-    "record",
-    [
-        GOLDEN / "4p-sea-deck-empty-mixed-seed8.record.json",
-        GOLDEN / "seerauber" / "seerauber-3p-deadlock-random-seed29.record.json",
-        GOLDEN / "flusspiraten" / "flusspiraten-5p-fifth_pirate-mixed-seed25.record.json",
-    ],
-    ids=["freibeuter", "seerauber", "flusspiraten"],
-)
-def test_a_replay_leaves_no_garbage_only_the_cycle_collector_could_free(record: Path) -> None:
-    """The command line runs with the cyclic garbage collector off (issue 16): each game's
-    replay must leave no reference cycles, or a long game would hold them until it exits."""
-    with contextlib.redirect_stdout(io.StringIO()):
-        assert main(["replay", str(record)]) == 0  # imports the game first
-        gc.collect()
-        gc.disable()
-        try:
-            for _ in range(3):
-                assert main(["replay", str(record)]) == 0
-            assert gc.collect() == 0
-        finally:
-            gc.enable()
-
-
-def test_the_protocol_stays_the_type_checkers_and_legal_moves_are_imported_on_first_use():
-    """At run time ``engine.base`` names ``Game``, ``Move`` and ``Result`` as what they are
-    then, a module and dicts, for the site's annotations: ``engine.protocol`` is never
-    imported. Freibeuter's package imports ``legal_moves`` when first asked for."""
-    code = """
-import sys, types
-from engine import freibeuter
-from engine.base import Game, Move, Result
-assert (Game, Move, Result) == (types.ModuleType, dict, dict) and isinstance(freibeuter, Game)
-assert "engine.freibeuter.legal" not in sys.modules
-assert freibeuter.legal_moves is sys.modules["engine.freibeuter.legal"].legal_moves
-assert "engine.protocol" not in sys.modules
-print("ok")
-"""
-    done = python_c(code)
-    assert (done.returncode, done.stdout, done.stderr) == (0, "ok\n", "")
-
-
-@pytest.mark.parametrize(
-    "game, record",
-    [("seerauber", "seerauber/seerauber-3p-deadlock-random-seed29.record.json"),
-     ("flusspiraten", "flusspiraten/flusspiraten-4p-red_space-bot-seed14.record.json")],
-)  # fmt: skip
-def test_a_replay_of_the_other_games_imports_no_costly_library_either(game, record):
-    """No typing, dataclasses (and inspect), json or random, nor the game's bot or notation."""
-    imported = replay_imports(ROOT / "tests" / "golden" / record)
-    assert f"engine.{game}.rules" in imported
-    costly = {"typing", "dataclasses", "inspect", "json", "random", "argparse",
-              f"engine.{game}.bot", f"engine.{game}.notation"}  # fmt: skip
-    assert imported & costly == set()
-
-
-def test_each_game_loads_its_bot_and_notation_when_first_asked_for():
-    """A game's package names bot_move, parse_move and format_move, imported on first use."""
-    code = """
-import sys
-from engine.base import GAMES, get_game
-for name in GAMES:
-    game = get_game(name)
-    assert f"engine.{name}.bot" not in sys.modules and f"engine.{name}.notation" not in sys.modules
-    assert game.bot_move is sys.modules[f"engine.{name}.bot"].bot_move
-    parse_move, format_move = game.parse_move, game.format_move
-    notation = sys.modules[f"engine.{name}.notation"]
-    assert (parse_move, format_move) == (notation.parse_move, notation.format_move)
-    assert not hasattr(game, "no_such_name")
-print("ok")
-"""
-    done = python_c(code)
-    assert (done.returncode, done.stdout, done.stderr) == (0, "ok\n", "")
+def test_each_game_names_its_bot_notation_and_legal_moves():
+    """A game's package names bot_move, parse_move and format_move of its own modules."""
+    for name in GAMES:
+        game = get_game(name)
+        bot = importlib.import_module(f"engine.{name}.bot")
+        notation = importlib.import_module(f"engine.{name}.notation")
+        assert game.bot_move is bot.bot_move
+        assert (game.parse_move, game.format_move) == (notation.parse_move, notation.format_move)
+        assert not hasattr(game, "no_such_name")
+    assert get_game("freibeuter").legal_moves is legal.legal_moves

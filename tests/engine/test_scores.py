@@ -1,5 +1,5 @@
-"""Each game's ``scores`` (the protocol's, which the service keeps on every move, issue 16)
-is exactly its summary's ``scores``, at every position of a game."""
+"""Each game's ``scores`` (the protocol's, which the service keeps on every move) is exactly
+its summary's ``scores``, at every position of a game."""
 
 from __future__ import annotations
 

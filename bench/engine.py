@@ -1,4 +1,4 @@
-"""Measure the three engines against their budgets (DESIGN §8, issue 16).
+"""Measure the three engines against their budgets.
 
     .venv/bin/python bench/engine.py
 

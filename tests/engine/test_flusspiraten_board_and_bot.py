@@ -1,4 +1,4 @@
-"""The Flußpiraten board [F1], [F20], [F24], and the built-in bot (issue 8)."""
+"""The Flußpiraten board [F1], [F20], [F24], and the built-in bot."""
 
 from __future__ import annotations
 

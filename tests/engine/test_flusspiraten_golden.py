@@ -1,4 +1,4 @@
-"""Golden Flußpiraten records (DESIGN §2): recorded games replay to their stored summaries, forever.
+"""Golden Flußpiraten records: recorded games replay to their stored summaries, forever.
 
 ``tests/golden/flusspiraten/`` holds finished games and the summary the engine
 printed for each when they were recorded (see the README there). Those files

@@ -1,4 +1,4 @@
-"""Golden records (DESIGN §2): recorded games replay to their stored summaries, forever.
+"""Golden records: recorded games replay to their stored summaries, forever.
 
 ``tests/golden/`` holds finished games and the summary the engine printed for
 each when they were recorded (see ``tests/golden/README.md``). Those files

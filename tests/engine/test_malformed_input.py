@@ -1,4 +1,4 @@
-"""Malformed input is refused with IllegalMove and nothing else (DESIGN §2, rules §10).
+"""Malformed input is refused with IllegalMove and nothing else (rules §10).
 
 Moves, players, setups and records come from emails and HTTP bodies, so any
 JSON value may arrive where a move or a name belongs. The engine must answer

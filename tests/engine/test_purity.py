@@ -1,4 +1,4 @@
-"""The engine stays pure (DESIGN §1–§2): no framework, no I/O, no clock, no global random.
+"""The engine stays pure: no framework, no I/O, no clock, no global random.
 
 Every module under ``engine/`` is read with :mod:`ast`. Only the command line
 (``engine/__main__.py``) may read files and use ``sys``, ``secrets`` and a
@@ -66,7 +66,7 @@ def engine_modules() -> list[Path]:
 
 @pytest.mark.parametrize("path", engine_modules(), ids=lambda p: str(p.relative_to(ENGINE)))
 def test_engine_modules_import_no_framework_clock_or_io_and_use_no_global_random(path):
-    """DESIGN §1: engine/ has NO Django, NO I/O, NO clock, NO global random."""
+    """engine/ has NO Django, NO I/O, NO clock, NO global random."""
     found = problems(path.read_text(encoding="utf-8"), command_line=path == COMMAND_LINE)
     assert found == [], f"{path.relative_to(ENGINE.parent)}: {found}"
 

@@ -1,4 +1,4 @@
-"""Seeräuber golden records (DESIGN §2): recorded games replay to their stored summaries, forever.
+"""Seeräuber golden records: recorded games replay to their stored summaries, forever.
 
 ``tests/golden/seerauber/`` holds finished games and the summary the engine
 printed for each when they were recorded (see its ``README.md``). Those files

@@ -1,7 +1,19 @@
-"""The service's own errors; rule violations are the engine's ``IllegalMove``.
+"""What the service's refusals mean, and the refusals about a game itself.
 
-Each carries a stable ``code`` and a message a player can act on; the API
-maps them to HTTP statuses in one place (``games.api.errors``).
+The rules engine refuses a move with its ``IllegalMove``; everything else the
+service refuses is a :class:`GameError`, with a stable ``code`` (clients and the
+translated sentences of ``games.play.refusals`` rely on it) and a message a
+player can act on. Every error subclasses the one meaning below that says what
+it is: :class:`Refused`, :class:`Forbidden`, :class:`NotFound`, :class:`Conflict`
+or :class:`TooMany`. The API answers each meaning with its own HTTP status
+(``games.api.errors``), so an error says what it means once, where it is defined.
+
+Where an error lives: in the module that owns what it refuses, beside the code
+that raises it (chat's in ``play/chat.py``, a league's in ``leagues/services.py``,
+a name's in ``names.py``); another module that raises it imports it from there.
+This module holds the meanings and the errors about a game itself, its sequence,
+state, seats and record, which moves, chat, takebacks, moderation, the sweep and
+the API all meet.
 """
 
 from __future__ import annotations
@@ -10,6 +22,7 @@ from __future__ import annotations
 class GameError(Exception):
     """A request the service refuses for a reason other than the rules.
 
+    Raise a subclass of one of the meanings below, never this class itself.
     ``params`` are the figures its message names (a limit, a count), for the
     translated sentence of its code (``games.play.refusals``).
     """
@@ -22,7 +35,34 @@ class GameError(Exception):
         self.params = params
 
 
-class StaleSeq(GameError):
+class Refused(GameError):
+    """Understood, and refused as sent: bad input, or a choice the service does not allow
+    (a name taken, an address whose owner said no). Sending something else may succeed.
+
+    Raised as it is for input with no error of its own (a moderator's bad request).
+    """
+
+    code = "not_allowed"
+
+
+class Forbidden(GameError):
+    """The caller may not do this: it holds no seat, or the wrong one, or lacks what is asked."""
+
+
+class NotFound(GameError):
+    """The request names a thing the game does not have (a chat message)."""
+
+
+class Conflict(GameError):
+    """The state of the game, table or league refuses it now: it moved on, ended or is
+    paused, or the thing is already done or asked for. Reloading may show why."""
+
+
+class TooMany(GameError):
+    """The caller asked too often; it may ask again later."""
+
+
+class StaleSeq(Conflict):
     """The client's ``expected_seq`` is not the game's last seq; ``seq`` is the current one."""
 
     code = "stale_seq"
@@ -32,37 +72,31 @@ class StaleSeq(GameError):
         self.seq = seq
 
 
-class MoveIdReused(GameError):
+class MoveIdReused(Conflict):
     """A ``move_id`` already used for a different move or seat."""
 
     code = "move_id_reused"
 
 
-class NotYourSeat(GameError):
+class NotYourSeat(Forbidden):
     """The caller holds no seat in this game, or not the one it acts for."""
 
     code = "not_your_seat"
 
 
-class RecordHidden(GameError):
+class RecordHidden(Forbidden):
     """The record holds hidden information and the game is not over yet."""
 
     code = "record_hidden"
 
 
-class GameNotActive(GameError):
+class GameNotActive(Conflict):
     """Moves are refused while a game is paused, aborted or finished."""
 
     code = "game_not_active"
 
 
-class GameOver(GameError):
+class GameOver(Conflict):
     """A finished or aborted game takes no more moderator actions, chat or takebacks."""
 
     code = "game_over"
-
-
-class NotAllowed(GameError):
-    """The request is understood but not allowed now (a takeback after a draw, a chat flood)."""
-
-    code = "not_allowed"

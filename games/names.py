@@ -14,7 +14,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from games.errors import GameError
+from games.errors import Refused
 
 NAME_LENGTH = 40
 DROPPED = frozenset({"Cc", "Cf", "Cs"})
@@ -24,13 +24,13 @@ BLANK = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 """Characters of those categories that draw nothing (Hangul fillers, the blank Braille cell)."""
 
 
-class BadName(GameError):
+class BadName(Refused):
     """A name with nothing visible in it, or too long."""
 
     code = "bad_name"
 
 
-class NameTaken(GameError):
+class NameTaken(Refused):
     """Someone at the table already plays under that name."""
 
     code = "name_taken"

@@ -1,10 +1,11 @@
 """One error body everywhere under ``/api/``: ``{"error": {"code", "message", ...}}``.
 
 Engine errors (``IllegalMove``) are 400 with the engine's code; the service's
-errors map by type below; DRF's own errors (validation, parsing, auth, 404)
-keep their status with a stable code. :class:`ApiErrorMiddleware` gives
-everything else under ``/api/`` the same body: Django's own 404, 405, 400 and
-500 pages (the debug pages too), so no request there gets an HTML page.
+errors answer with the status of their meaning (``games.errors``); DRF's own
+errors (validation, parsing, auth, 404) keep their status with a stable code.
+:class:`ApiErrorMiddleware` gives everything else under ``/api/`` the same body:
+Django's own 404, 405, 400 and 500 pages (the debug pages too), so no request
+there gets an HTML page.
 """
 
 from __future__ import annotations
@@ -20,47 +21,17 @@ from rest_framework.response import Response
 
 from engine.base import IllegalMove
 from engine.record import RecordError
-from games.errors import (
-    GameError,
-    GameNotActive,
-    GameOver,
-    MoveIdReused,
-    NotAllowed,
-    NotYourSeat,
-    RecordHidden,
-    StaleSeq,
-)
-from games.play.chat import ChatDailyFlood, ChatFlood, NotAtTable, ReportFlood
-from games.play.takebacks import (
-    MoveRevealed,
-    NoTakeback,
-    NotLastOwnMove,
-    NotYourTakeback,
-    TakebackAnswered,
-    TakebackPending,
-)
+from games.errors import Conflict, Forbidden, GameError, NotFound, Refused, StaleSeq, TooMany
 
 API_PREFIX = "/api/"
 
-_SERVICE_STATUS: dict[type[GameError], int] = {
-    StaleSeq: status.HTTP_409_CONFLICT,
-    MoveIdReused: status.HTTP_409_CONFLICT,
-    GameNotActive: status.HTTP_409_CONFLICT,
-    GameOver: status.HTTP_409_CONFLICT,
-    NotAllowed: status.HTTP_400_BAD_REQUEST,
-    NotYourSeat: status.HTTP_403_FORBIDDEN,
-    RecordHidden: status.HTTP_403_FORBIDDEN,
-    NotAtTable: status.HTTP_403_FORBIDDEN,
-    ChatFlood: status.HTTP_429_TOO_MANY_REQUESTS,
-    ChatDailyFlood: status.HTTP_429_TOO_MANY_REQUESTS,
-    ReportFlood: status.HTTP_429_TOO_MANY_REQUESTS,
-    # A takeback that the game's state refuses now: the request itself was well formed.
-    NotLastOwnMove: status.HTTP_409_CONFLICT,
-    MoveRevealed: status.HTTP_409_CONFLICT,
-    TakebackPending: status.HTTP_409_CONFLICT,
-    NoTakeback: status.HTTP_409_CONFLICT,
-    NotYourTakeback: status.HTTP_409_CONFLICT,
-    TakebackAnswered: status.HTTP_409_CONFLICT,
+# The status of each meaning of the service's errors (``games.errors``).
+_MEANING_STATUS: dict[type[GameError], int] = {
+    Refused: status.HTTP_400_BAD_REQUEST,
+    Forbidden: status.HTTP_403_FORBIDDEN,
+    NotFound: status.HTTP_404_NOT_FOUND,
+    Conflict: status.HTTP_409_CONFLICT,
+    TooMany: status.HTTP_429_TOO_MANY_REQUESTS,
 }
 
 _DRF_CODES: dict[type[exceptions.APIException], str] = {
@@ -89,6 +60,11 @@ _DJANGO_ERRORS: dict[int, tuple[str, str]] = {
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
     """The one error body of the API."""
     return {"error": {"code": code, "message": message, **extra}}
+
+
+def error_status(error: type[GameError]) -> int:
+    """The HTTP status of a service error: its meaning's, the first found along its bases."""
+    return next((_MEANING_STATUS[base] for base in error.__mro__ if base in _MEANING_STATUS), 400)
 
 
 def _flatten(detail: Any, prefix: str = "") -> list[str]:
@@ -122,12 +98,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(error_body(exc.code, exc.message, move=exc.move), status=400)
     if isinstance(exc, IllegalMove):
         return Response(error_body(exc.code, exc.message), status=status.HTTP_400_BAD_REQUEST)
-    if isinstance(exc, StaleSeq):
-        return Response(error_body(exc.code, exc.message, seq=exc.seq), status=409)
     if isinstance(exc, GameError):
-        return Response(
-            error_body(exc.code, exc.message), status=_SERVICE_STATUS.get(type(exc), 400)
-        )
+        extra = {"seq": exc.seq} if isinstance(exc, StaleSeq) else {}
+        return Response(error_body(exc.code, exc.message, **extra), status=error_status(type(exc)))
     if isinstance(exc, RequestDataTooBig):
         body = error_body("too_large", "The request body is larger than this service accepts.")
         return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)

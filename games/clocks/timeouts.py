@@ -38,7 +38,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from engine.base import Move
-from games.errors import GameError, GameNotActive
+from games.errors import Conflict, GameNotActive
 from games.kinds import kind_of
 from games.mail.notices import notice_mails_queue, reminder_mail_queue, timeout_mails_queue
 from games.models import Event, Game, Seat
@@ -71,7 +71,7 @@ BOT_CHAIN = 64
 """At most this many bot moves in a row for one game in one sweep."""
 
 
-class NoVacationLeft(GameError):
+class NoVacationLeft(Conflict):
     """The player has used up this year's vacation days."""
 
     code = "no_vacation_left"

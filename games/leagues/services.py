@@ -20,7 +20,7 @@ from django.db.models import Q, QuerySet
 
 from engine.base import get_game
 from games.clocks.timeouts import game_decide
-from games.errors import GameError
+from games.errors import Conflict, Forbidden, Refused
 from games.kinds import has_kind
 from games.leagues import events as league_events
 from games.leagues.dealing import table_sizes, tables_deal
@@ -39,29 +39,29 @@ DEFAULT_TABLE_SIZE = 3
 """The players a table aims at unless the league says otherwise (within the game's range)."""
 
 
-class LeagueError(GameError):
+class LeagueError(Refused):
     """A league request the service refuses."""
 
     code = "league_error"
 
 
-class SignupNotOpen(LeagueError):
+class SignupNotOpen(Conflict):
     code = "signup_not_open"
 
 
-class SignupClosed(LeagueError):
+class SignupClosed(Conflict):
     code = "signup_closed"
 
 
-class AlreadySignedUp(LeagueError):
+class AlreadySignedUp(Conflict):
     code = "already_signed_up"
 
 
-class NotSignedUp(LeagueError):
+class NotSignedUp(Conflict):
     code = "not_signed_up"
 
 
-class NoAccount(LeagueError):
+class NoAccount(Forbidden):
     code = "no_account"
 
 

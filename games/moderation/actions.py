@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.clocks.timeouts import game_decide, game_resume, seat_replace
-from games.errors import GameNotActive, GameOver, NotAllowed
+from games.errors import GameNotActive, GameOver, Refused
 from games.mail.notices import notice_mails_queue
 from games.models import Event, Game, OutboundMail, Seat
 from games.play.recipients import addresses_check
@@ -59,7 +59,7 @@ def _record(
 def _reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
-        raise NotAllowed("Say why: every moderator action needs a reason.")
+        raise Refused("Say why: every moderator action needs a reason.")
     return reason
 
 
@@ -103,13 +103,13 @@ def deadline_extend(
     now, reason = now or timezone.now(), _reason(reason)
     game = _open_game(game)
     if not 1 <= hours <= MAX_EXTENSION_HOURS:
-        raise NotAllowed(f"Extend a deadline by 1 to {MAX_EXTENSION_HOURS} hours.")
+        raise Refused(f"Extend a deadline by 1 to {MAX_EXTENSION_HOURS} hours.")
     if game.status != Game.Status.ACTIVE or game.deadline_at is None:
         raise GameNotActive("Only a game under way has a deadline to extend.")
     seats = list(game.seats.all())
     waiting = [seat for seat in seats if seat.deadline_at is not None and not seat.is_bot]
     if not waiting:
-        raise NotAllowed("Only the bot is to move, and it plays at once; nothing to extend.")
+        raise Refused("Only the bot is to move, and it plays at once; nothing to extend.")
     for seat in waiting:
         deadline = clock_extend(game=game, seat=seat, by=timedelta(hours=hours), now=now)
         seat.save(update_fields=["turn_allowance", "deadline_at", "remind_at"])
@@ -172,7 +172,7 @@ def seat_remove(
     game = _open_game(game)
     seat = _seat_of(game, seat)
     if seat.is_bot:
-        raise NotAllowed(f"The bot already plays for {seat.display_name}.")
+        raise Refused(f"The bot already plays for {seat.display_name}.")
     seat.is_bot, seat.timeouts, seat.user = True, 0, None
     seat.token_version += 1
     seat.save(update_fields=["is_bot", "timeouts", "user", "token_version"])
@@ -240,7 +240,7 @@ def game_adjudicate(
     names = list(game.seats.values_list("display_name", flat=True))
     unknown = sorted(set(winners) - set(names))
     if unknown or not winners:
-        raise NotAllowed(f"Winners must be players of this game: {', '.join(names)}.")
+        raise Refused(f"Winners must be players of this game: {', '.join(names)}.")
     ordered = [name for name in names if name in winners]
     game_decide(
         game=game,
@@ -267,12 +267,12 @@ def chat_hide(
     game = Game.objects.select_for_update().get(pk=game.pk)
     message = Event.objects.filter(game=game, seq=message_seq, type=events.CHAT_POSTED).first()
     if message is None:
-        raise NotAllowed(f"Event {message_seq} of this game is not a chat message.")
+        raise Refused(f"Event {message_seq} of this game is not a chat message.")
     hidden = Event.objects.filter(
         game=game, type=events.CHAT_HIDDEN, payload__message_seq=message_seq
     )
     if hidden.exists():
-        raise NotAllowed("That message is already hidden.")
+        raise Refused("That message is already hidden.")
     payload = events.chat_hidden_payload(message_seq=message_seq, reason=reason)
     event = _record(game, moderator, events.CHAT_HIDDEN, payload, now)
     game.save(update_fields=["last_seq", "updated_at"])

@@ -3,7 +3,7 @@
 The form fields and the API's JSON body are the same keys: ``reason`` always,
 ``seat`` (a seat position), ``hours``, ``email``, ``winners`` (names, a list
 or comma-separated) and ``message_seq`` where the action needs them. Bad
-input raises :class:`NotAllowed` with a message a moderator can act on.
+input raises :class:`Refused` with a message a moderator can act on.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext_lazy as _
 
-from games.errors import NotAllowed
+from games.errors import Refused
 from games.models import Game, Seat
 from games.moderation import actions
 
@@ -41,13 +41,13 @@ def _int(data: Mapping[str, Any], key: str) -> int:
     try:
         return int(data.get(key, ""))
     except (TypeError, ValueError):
-        raise NotAllowed(f"Give {key} as a whole number.") from None
+        raise Refused(f"Give {key} as a whole number.") from None
 
 
 def _seat(game: Game, data: Mapping[str, Any]) -> Seat:
     seat = game.seats.filter(position=_int(data, "seat")).first()
     if seat is None:
-        raise NotAllowed("That seat is not at this table.")
+        raise Refused("That seat is not at this table.")
     return seat
 
 
@@ -56,7 +56,7 @@ def _email(data: Mapping[str, Any]) -> str:
     try:
         validate_email(email)
     except ValidationError:
-        raise NotAllowed("Give the new player's email address.") from None
+        raise Refused("Give the new player's email address.") from None
     return email
 
 
@@ -65,7 +65,7 @@ def _winners(data: Mapping[str, Any]) -> list[str]:
     if isinstance(winners, str):
         winners = winners.split(",")
     if not isinstance(winners, list):
-        raise NotAllowed("Give the winners as a list of player names.")
+        raise Refused("Give the winners as a list of player names.")
     return [str(name).strip() for name in winners if str(name).strip()]
 
 
@@ -73,7 +73,7 @@ def action_run(*, game: Game, moderator: User, action: str, data: Mapping[str, A
     """Run moderator ``action`` on ``game`` with the request's ``data``."""
     reason = str(data.get("reason", ""))
     if len(reason) > REASON_LENGTH:
-        raise NotAllowed(f"Give a reason of at most {REASON_LENGTH} characters.")
+        raise Refused(f"Give a reason of at most {REASON_LENGTH} characters.")
     base: dict[str, Any] = {"game": game, "moderator": moderator, "reason": reason}
     calls: dict[str, Callable[[], Any]] = {
         "pause": lambda: actions.game_pause(**base),
@@ -87,5 +87,5 @@ def action_run(*, game: Game, moderator: User, action: str, data: Mapping[str, A
         "hide": lambda: actions.chat_hide(**base, message_seq=_int(data, "message_seq")),
     }
     if action not in calls:
-        raise NotAllowed(f"No moderator action {action!r}; there are {', '.join(ACTIONS)}.")
+        raise Refused(f"No moderator action {action!r}; there are {', '.join(ACTIONS)}.")
     calls[action]()

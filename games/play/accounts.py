@@ -39,7 +39,7 @@ from django.db.models import QuerySet
 from django.dispatch import Signal
 from django.utils import timezone
 
-from games.errors import NotAllowed
+from games.errors import TooMany
 from games.models import MailPreference, Seat, SignInToken
 
 SIGN_IN_VALID = timedelta(minutes=15)
@@ -68,9 +68,11 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-class SignInClientLimited(NotAllowed):
+class SignInClientLimited(TooMany):
     """Too many sign-in requests came from the client's network; it may ask again later (the
     sign-in page words it in the reader's language)."""
+
+    code = "not_allowed"
 
     def __init__(self) -> None:
         minutes = int(SIGN_IN_CLIENT_WINDOW.total_seconds()) // 60

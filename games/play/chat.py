@@ -19,20 +19,20 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games.errors import GameOver, NotAllowed
+from games.errors import Conflict, Forbidden, GameOver, NotFound, Refused, TooMany
 from games.models import Event, Game, Seat
 from games.play.selectors import hidden_seqs
 from games.store import events
 from games.store.projections import event_append
 
 
-class ChatTooLong(NotAllowed):
+class ChatTooLong(Refused):
     """An empty chat message, or one over the length limit."""
 
     code = "chat_length"
 
 
-class ChatFlood(NotAllowed):
+class ChatFlood(TooMany):
     """Too many chat messages in a minute."""
 
     code = "chat_rate"
@@ -44,25 +44,25 @@ class ChatDailyFlood(ChatFlood):
     code = "chat_daily_rate"
 
 
-class ReportFlood(NotAllowed):
+class ReportFlood(TooMany):
     """Too many chat reports from one seat in a day."""
 
     code = "chat_report_rate"
 
 
-class AlreadyReported(NotAllowed):
+class AlreadyReported(Conflict):
     """A second report of the same message by the same seat."""
 
     code = "chat_already_reported"
 
 
-class NotAtTable(NotAllowed):
+class NotAtTable(Forbidden):
     """Someone who neither plays this game nor moderates it."""
 
     code = "not_at_table"
 
 
-class NotAChatMessage(NotAllowed):
+class NotAChatMessage(NotFound):
     """A report that names an event which is not a chat message of this game."""
 
     code = "not_a_chat_message"

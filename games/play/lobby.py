@@ -45,7 +45,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from engine.base import get_game
-from games.errors import GameError
+from games.errors import Conflict, Refused, TooMany
 from games.kinds import has_kind
 from games.models import Invitation, OutboundMail, Seat, Table
 from games.names import NameTaken, name_clean, name_key, names_clean
@@ -78,21 +78,23 @@ all, that the game has begun (connected in ``GamesConfig.ready``).
 """
 
 
-class LobbyError(GameError):
+class LobbyError(Refused):
     """A table or an invitation request the lobby cannot carry out."""
 
     code = "lobby_error"
 
 
-class SeatGone(LobbyError):
+class SeatGone(Conflict):
     """The invitation was accepted already, or the table's open seats are taken."""
 
     code = "seat_gone"
 
 
-class InvitationsLimited(LobbyError):
+class InvitationsLimited(TooMany):
     """The client's network opened its share of tables that invite by email; it may again later
     (the lobby page words it in the reader's language)."""
+
+    code = "lobby_error"
 
     def __init__(self) -> None:
         minutes = int(INVITE_CLIENT_WINDOW.total_seconds()) // 60

@@ -27,9 +27,10 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
+from games.errors import Conflict, Forbidden
 from games.models import Game, Invitation, Seat, Table
 from games.play.links import unsigned
-from games.play.lobby import LobbyError, SeatGone, acceptance_seat, accepted_stamp, seat_take
+from games.play.lobby import SeatGone, acceptance_seat, accepted_stamp, seat_take
 from games.play.recipients import address_hash, lock_addresses, may_mail_unasked
 from games.players.accounts import seats_attach
 from games.players.reliability import reliabilities_of_emails
@@ -44,26 +45,26 @@ asked to confirm, in the transaction.
 """
 
 
-class TooUnreliable(LobbyError):
+class TooUnreliable(Forbidden):
     """The open seat's table asks for more turns moved in time than the player has."""
 
     code = "too_unreliable"
 
 
-class SignInNeeded(LobbyError):
+class SignInNeeded(Forbidden):
     """The open seat's table asks for a reliability, and the joiner is not signed in with an
     account whose figure could be checked."""
 
     code = "sign_in_needed"
 
 
-class ConfirmationTooLate(LobbyError):
+class ConfirmationTooLate(Conflict):
     """The seat's game is over (or its table cancelled): its address can no longer be tied."""
 
     code = "confirmation_too_late"
 
 
-class SeatChangedHands(LobbyError):
+class SeatChangedHands(Conflict):
     """The seat was given to another player or the bot since it was taken (or its link was
     renewed): the address asked to confirm is no longer its player's."""
 

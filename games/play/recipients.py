@@ -27,7 +27,7 @@ from django.core import signing
 from django.db import connection
 from django.utils import timezone
 
-from games.errors import NotAllowed
+from games.errors import Refused
 from games.models import InvitationOptOut, OutboundMail, Seat
 from games.play.links import unsigned
 
@@ -41,7 +41,7 @@ NEW_GAMES_LIMIT = 10
 """At most :data:`NEW_GAMES_LIMIT` new games naming one address in :data:`UNASKED_WINDOW`."""
 
 
-class AddressRefused(NotAllowed):
+class AddressRefused(Refused):
     """The owner of an address asked never to be invited."""
 
     code = "address_refused"
@@ -52,7 +52,7 @@ class AddressRefused(NotAllowed):
         )
 
 
-class AddressBusy(NotAllowed):
+class AddressBusy(Refused):
     """An address was named in its share of new games today."""
 
     code = "address_busy"

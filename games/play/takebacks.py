@@ -19,7 +19,7 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
-from games.errors import GameNotActive, GameOver, NotAllowed
+from games.errors import Conflict, GameNotActive, GameOver
 from games.kinds import kind_of
 from games.models import Event, Game, Seat
 from games.play.turns import turn_begin
@@ -38,37 +38,37 @@ with the event.
 """
 
 
-class NotLastOwnMove(NotAllowed):
+class NotLastOwnMove(Conflict):
     """Only the game's last move, made by the asker himself, can be taken back."""
 
     code = "takeback_not_last"
 
 
-class MoveRevealed(NotAllowed):
+class MoveRevealed(Conflict):
     """The move showed hidden information (a card drawn, a ship laid out, dice)."""
 
     code = "takeback_revealed"
 
 
-class TakebackPending(NotAllowed):
+class TakebackPending(Conflict):
     """A takeback of this move is already asked for."""
 
     code = "takeback_pending"
 
 
-class NoTakeback(NotAllowed):
+class NoTakeback(Conflict):
     """No takeback is waiting for an answer."""
 
     code = "no_takeback"
 
 
-class NotYourTakeback(NotAllowed):
+class NotYourTakeback(Conflict):
     """Only the other players of the game answer a takeback."""
 
     code = "takeback_not_yours"
 
 
-class TakebackAnswered(NotAllowed):
+class TakebackAnswered(Conflict):
     """The player has already accepted this takeback."""
 
     code = "takeback_answered"
@@ -114,7 +114,7 @@ def takeback_pending(game: Game) -> dict[str, Any] | None:
     return pending
 
 
-def _takeback_refusal(game: Game, seat: Seat, move: Event | None) -> NotAllowed | None:
+def _takeback_refusal(game: Game, seat: Seat, move: Event | None) -> Conflict | None:
     """Why ``seat`` may not ask to take back ``move``, the game's last one; ``None`` if it may."""
     if move is None or move.payload["player"] != seat.display_name or move.payload.get("auto"):
         return NotLastOwnMove("Only the last move, made by yourself, can be taken back.")

@@ -19,20 +19,20 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from games.errors import GameError
+from games.errors import Refused
 from games.models import Player, Seat
 from games.names import NAME_LENGTH, BadName, name_clean, name_key
 from games.players.reliability import former_holders_claim
 from games.players.results import results_claim
 
 
-class BadHandle(GameError):
+class BadHandle(Refused):
     """A handle without a letter or digit, with a slash, or too long."""
 
     code = "bad_handle"
 
 
-class HandleTaken(GameError):
+class HandleTaken(Refused):
     """Another account has that handle, after normalisation."""
 
     code = "handle_taken"

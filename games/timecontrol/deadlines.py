@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from games.errors import GameError
+from games.errors import Refused
 from games.models import Game, Seat
 
 WEEKEND = (5, 6)  # Saturday, Sunday
@@ -40,7 +40,7 @@ SEAT_CLOCK_FIELDS = [*RUNNING_FIELDS, "clock_bank", "timeouts", "vacation_until"
 """Every ``Seat`` field the clock keeps."""
 
 
-class BadOptions(GameError):
+class BadOptions(Refused):
     """Game options that do not describe a time control or timeout policy."""
 
     code = "bad_options"

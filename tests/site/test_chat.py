@@ -10,11 +10,19 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.errors import GameOver, NotAllowed, StaleSeq
+from games.errors import GameOver, Refused, StaleSeq
 from games.mail.compose import mail_compose
 from games.models import Game, OutboundMail
 from games.moderation.actions import chat_hide, game_abort
-from games.play.chat import chat_messages, chat_post, chat_report, chat_reports_open
+from games.play.chat import (
+    ChatFlood,
+    ChatTooLong,
+    NotAtTable,
+    chat_messages,
+    chat_post,
+    chat_report,
+    chat_reports_open,
+)
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store import events
@@ -59,13 +67,13 @@ def test_a_seat_posts_through_its_page_and_the_text_is_escaped(game: Game) -> No
 
 def test_limits_on_length_and_rate(game: Game) -> None:
     anne = _seat(game, "Anne")
-    with pytest.raises(NotAllowed):
+    with pytest.raises(ChatTooLong):
         chat_post(game=game, seat=anne, text="x" * 501, now=T0)
-    with pytest.raises(NotAllowed):
+    with pytest.raises(ChatTooLong):
         chat_post(game=game, seat=anne, text="   ", now=T0)
     for n in range(5):
         chat_post(game=game, seat=anne, text=f"hi {n}")
-    with pytest.raises(NotAllowed) as refused:
+    with pytest.raises(ChatFlood) as refused:
         chat_post(game=game, seat=anne, text="one too many")
     assert "5 messages a minute" in refused.value.message
     chat_post(game=game, seat=_seat(game, "Bart"), text="my own limit")
@@ -73,9 +81,9 @@ def test_limits_on_length_and_rate(game: Game) -> None:
 
 def test_only_seats_and_moderators_post(game: Game, mod: User, db: None) -> None:
     other = game_create(kind="freibeuter", players=[PlayerSpec(name="X"), PlayerSpec(name="Y")])
-    with pytest.raises(NotAllowed):
+    with pytest.raises(NotAtTable):
         chat_post(game=game, seat=other.seats.first(), text="intruder")
-    with pytest.raises(NotAllowed):
+    with pytest.raises(NotAtTable):
         chat_post(game=game, text="nobody")
     chat_post(game=game, moderator=mod, text="Play nicely.")
     assert chat_messages(game=game)[-1]["player"] == "moderator"
@@ -89,7 +97,7 @@ def test_report_and_hide_flow_leaves_no_trace_of_the_text(game: Game, mod: User)
     chat_hide(game=game, moderator=mod, reason="insult", message_seq=message.seq)
     assert chat_reports_open() == []
     assert chat_messages(game=game)[0]["text"] is None
-    with pytest.raises(NotAllowed):
+    with pytest.raises(Refused):
         chat_hide(game=game, moderator=mod, reason="again", message_seq=message.seq)
     # a turn email written after the hide
     game.refresh_from_db()

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 
-from games.errors import GameNotActive, GameOver, NotAllowed
+from games.errors import GameNotActive, GameOver, Refused
 from games.models import Event, Game, OutboundMail
 from games.moderation import actions
 from games.play.links import seat_from_token, seat_token
@@ -156,11 +156,11 @@ def test_it_adjudicates_a_stuck_game(game: Game, mod: User) -> None:
 
 
 def test_every_action_needs_a_reason_and_sane_input(game: Game, mod: User) -> None:
-    with pytest.raises(NotAllowed):
+    with pytest.raises(Refused):
         actions.game_pause(game=game, moderator=mod, reason="  ")
-    with pytest.raises(NotAllowed):
+    with pytest.raises(Refused):
         actions.deadline_extend(game=game, moderator=mod, reason="x", hours=0)
-    with pytest.raises(NotAllowed):
+    with pytest.raises(Refused):
         actions.game_adjudicate(game=game, moderator=mod, reason="x", winners=["Zed"])
     with pytest.raises(GameNotActive):
         actions.game_unpause(game=game, moderator=mod, reason="not paused")

@@ -10,13 +10,22 @@ import pytest
 from django.core.cache import cache
 from django.utils import translation
 
-from games.errors import GameOver, NotAllowed
+from games.errors import GameOver
 from games.kinds.freibeuter import history_context
 from games.models import Event, Game, OutboundMail, Seat
 from games.play.selectors import moves_played
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.play.tables import table_for
-from games.play.takebacks import takeback_answer, takeback_pending, takeback_request
+from games.play.takebacks import (
+    MoveRevealed,
+    NoTakeback,
+    NotLastOwnMove,
+    NotYourTakeback,
+    TakebackPending,
+    takeback_answer,
+    takeback_pending,
+    takeback_request,
+)
 from games.store import events
 from games.store.loading import engine_for, fold, load_state
 from games.store.projections import game_projections_rebuild
@@ -101,26 +110,26 @@ def test_the_game_goes_on_after_a_takeback(game: Game) -> None:
 
 def test_a_move_that_drew_a_card_cannot_be_taken_back(game: Game) -> None:
     _play(game, "Anne", "place")
-    with pytest.raises(NotAllowed) as refused:
+    with pytest.raises(MoveRevealed) as refused:
         takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
     assert "revealed hidden information (a card drawn" in refused.value.message
 
 
 def test_only_the_last_mover_asks_and_only_once(game: Game) -> None:
     _play(game, "Anne", "board")
-    with pytest.raises(NotAllowed):
+    with pytest.raises(NotLastOwnMove):
         takeback_request(game=game, seat=_seat(game, "Bart"), now=T0)
     takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
-    with pytest.raises(NotAllowed):
+    with pytest.raises(TakebackPending):
         takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
-    with pytest.raises(NotAllowed):
+    with pytest.raises(NotYourTakeback):
         takeback_answer(game=game, seat=_seat(game, "Anne"), accept=True, now=T0)
 
 
 def test_no_takeback_once_somebody_moved_since(game: Game) -> None:
     _play(game, "Anne", "board")
     _play(game, "Bart", "board")
-    with pytest.raises(NotAllowed):
+    with pytest.raises(NotLastOwnMove):
         takeback_request(game=game, seat=_seat(game, "Anne"), now=T0)
 
 
@@ -131,7 +140,7 @@ def test_one_decline_ends_the_request(game: Game) -> None:
     assert takeback_pending(game) is None
     game.refresh_from_db()
     assert game.to_move == ["Bart"]
-    with pytest.raises(NotAllowed):
+    with pytest.raises(NoTakeback):
         takeback_answer(game=game, seat=_seat(game, "Cleo"), accept=True, now=T0)
     assert OutboundMail.objects.filter(kind="notice", to="anne@example.org").exists()
 

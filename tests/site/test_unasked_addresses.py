@@ -16,10 +16,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from player_helpers import moderator_create
 
-from games.errors import NotAllowed
 from games.models import Game, OutboundMail
 from games.moderation import actions
-from games.play.recipients import NEW_GAMES_LIMIT, address_hash, never_invite
+from games.play.recipients import NEW_GAMES_LIMIT, AddressRefused, address_hash, never_invite
 from games.play.services import PlayerSpec, game_create
 from tests.clock import T0
 
@@ -100,7 +99,7 @@ def test_a_moderator_cannot_give_a_seat_to_an_address_that_chose_never_invite_me
     )
     seat = game.seats.get(display_name="B")
     never_invite(email_hash=address_hash(VICTIM))
-    with pytest.raises(NotAllowed, match="never to be invited"):
+    with pytest.raises(AddressRefused, match="never to be invited"):
         actions.seat_invite(
             game=game, moderator=moderator_create(), reason="B left", seat=seat, email=VICTIM
         )

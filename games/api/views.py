@@ -18,7 +18,6 @@ from rest_framework.views import APIView
 from games.api import serializers as io
 from games.api.auth import caller_seat, token_claim
 from games.api.errors import error_body
-from games.api.negotiation import JsonFirstNegotiation
 from games.api.pagination import GamePagination, events_page
 from games.errors import NotYourSeat
 from games.models import Game, Seat
@@ -147,8 +146,6 @@ class GameListView(APIView):
 
 
 class GameDetailView(APIView):
-    content_negotiation_class = JsonFirstNegotiation
-
     def perform_authentication(self, request: Request) -> None:
         """Authenticate only when asked (``request.auth``): a seat token's seat is looked for
         among the seats read with the game, in one statement."""
@@ -177,8 +174,6 @@ def _claimed(seats: list[Seat], claim: tuple[int, object]) -> Seat | None:
 
 
 class LegalMovesView(APIView):
-    content_negotiation_class = JsonFirstNegotiation
-
     @extend_schema(operation_id="games_legal", responses={200: io.LegalMovesOutput, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         game = _game(request, pk)
@@ -196,8 +191,6 @@ class LegalMovesView(APIView):
 
 
 class MoveSubmitView(APIView):
-    content_negotiation_class = JsonFirstNegotiation
-
     def perform_authentication(self, request: Request) -> None:
         """Authenticate only when asked (``request.auth``): a move by seat token reads its seat
         with the game it locks (``services.move_submit_by_token``), once."""

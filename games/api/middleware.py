@@ -1,4 +1,4 @@
-"""The pages' middleware, skipped by requests under ``/api/`` (issue 16).
+"""The pages' middleware, skipped by requests under ``/api/``.
 
 The API answers in one language, keeps no flash messages and serves no htmx
 fragments, so choosing the reader's language (``LocaleMiddleware``), opening

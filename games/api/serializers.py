@@ -152,8 +152,8 @@ def move_submit_data(data: Any, game: Game) -> dict[str, Any]:
 
     The usual body (a JSON ``move``, ``expected_seq``, perhaps ``move_id``, each valid) is
     checked plainly and is what :class:`MoveSubmitInput` would make of it; every other body
-    goes through :class:`MoveSubmitInput` itself, so its answers stay exactly the same.
-    DRF's serializer machinery cost a move POST more than its checks (issue 16).
+    goes through :class:`MoveSubmitInput` itself, so its answers stay exactly the same
+    (building the serializer costs more than the checks it makes).
     """
     if type(data) is dict and "move" in data and data.keys() <= _PLAIN_KEYS:
         seq, move_id = data.get("expected_seq"), data.get("move_id", "")
@@ -399,9 +399,9 @@ def seat_output(seat: Seat) -> dict[str, Any]:
 
 def game_output(game: Game, seats: Iterable[Seat]) -> dict[str, Any]:
     """What ``GameOutput(game).data`` is, ``seats`` being the game's seats, built directly:
-    DRF deep-copies every declared field of a serializer each time one is made, and with the
-    seats' prefetch that was half the CPU of the game's detail GET (issue 16). The serializers
-    below stay the schema; tests hold these functions to their rendering."""
+    DRF deep-copies every declared field of a serializer each time one is made, for the game
+    and again for each seat. The serializers below stay the schema; tests hold these
+    functions to their rendering."""
     return _game_json(_columns(game, GAME_FIELDS), [_columns(seat, SEAT_FIELDS) for seat in seats])
 
 

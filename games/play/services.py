@@ -368,8 +368,8 @@ def move_submit_by_token(
     now: datetime | None = None,
 ) -> tuple[Game, MoveResult] | None:
     """:func:`move_submit` by the holder of a seat token whose signature holds (``seat_id``
-    and ``token_version`` are what it signs), its seat read with the locked game and its
-    seats in the one statement rather than before it (issue 16).
+    and ``token_version`` are what it signs), its seat found among the seats read with the
+    locked game, so that no statement reads it before.
 
     ``body`` checks the request's body for the game it is given (raising as the request
     would be refused). ``None``, with nothing done, when there is no game ``game_id`` or

@@ -1,19 +1,15 @@
 """What the service's refusals mean, and the refusals about a game itself.
 
-The rules engine refuses a move with its ``IllegalMove``; everything else the
-service refuses is a :class:`GameError`, with a stable ``code`` (clients and the
-translated sentences of ``games.play.refusals`` rely on it) and a message a
-player can act on. Every error subclasses the one meaning below that says what
-it is: :class:`Refused`, :class:`Forbidden`, :class:`NotFound`, :class:`Conflict`
-or :class:`TooMany`. The API answers each meaning with its own HTTP status
-(``games.api.errors``), so an error says what it means once, where it is defined.
+The engine refuses a move with ``IllegalMove``; anything else the service
+refuses is a :class:`GameError`, with a stable ``code`` (clients and the
+sentences of ``games.play.refusals`` rely on it) and a message a player can act
+on. Each error subclasses the one meaning that says what it is, and the API
+answers with that meaning's status (``games.api.errors``).
 
-Where an error lives: in the module that owns what it refuses, beside the code
-that raises it (chat's in ``play/chat.py``, a league's in ``leagues/services.py``,
-a name's in ``names.py``); another module that raises it imports it from there.
-This module holds the meanings and the errors about a game itself, its sequence,
-state, seats and record, which moves, chat, takebacks, moderation, the sweep and
-the API all meet.
+An error lives in the module that owns what it refuses, beside the code that
+raises it (chat's in ``play/chat.py``); other modules import it from there. Only
+the meanings and the errors about a game itself (its sequence, state, seats and
+record) live here.
 """
 
 from __future__ import annotations
@@ -36,11 +32,8 @@ class GameError(Exception):
 
 
 class Refused(GameError):
-    """Understood, and refused as sent: bad input, or a choice the service does not allow
-    (a name taken, an address whose owner said no). Sending something else may succeed.
-
-    Raised as it is for input with no error of its own (a moderator's bad request).
-    """
+    """Refused as sent: bad input, or a choice not allowed (a name taken); raised as it is
+    for input with no error of its own. Sending something else may succeed."""
 
     code = "not_allowed"
 

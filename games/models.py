@@ -93,13 +93,6 @@ class Game(models.Model):
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABORTED)
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        """Save; ``head_hash`` always goes with ``last_seq``, as each append moves both."""
-        fields = kwargs.get("update_fields")
-        if fields is not None and "last_seq" in fields and "head_hash" not in fields:
-            kwargs["update_fields"] = [*fields, "head_hash"]
-        super().save(*args, **kwargs)
-
 
 class MailPreference(models.TextChoices):
     """How a player wants to hear that it is their turn."""

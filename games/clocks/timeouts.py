@@ -47,10 +47,9 @@ from games.play.turns import clocks_update, turn_begin
 from games.players.accounts import seats_attach
 from games.players.reliability import former_holder_keep
 from games.store import events
-from games.store.loading import engine_for, load_state
-from games.store.projections import event_append
+from games.store.loading import engine_for
+from games.store.repository import game_change, load_state
 from games.timecontrol.deadlines import (
-    CLOCK_FIELDS,
     RUNNING_FIELDS,
     clock_pause_for,
     clocks_earliest,
@@ -103,22 +102,21 @@ def _remind_seats(game: Game, now: datetime) -> bool:
     if not due:  # the game's earliest reminder is a late seat's: the timeout deals with it
         return False
     engine, state = engine_for(game), load_state(game)
-    for seat, deadline in due:
-        payload = events.reminder_sent_payload(
-            player=seat.display_name, deadline=deadline.isoformat()
-        )
-        event_append(
-            game,
-            event_type=events.REMINDER_SENT,
-            payload=payload,
-            actor="system:deadline",
-            now=now,
-        )
-        seat.remind_at = None
-        seat.save(update_fields=["remind_at"])
-        reminder_mail_queue(game=game, seat=seat, engine=engine, state=state, now=now)
-    clocks_earliest(game, seats)
-    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    with game_change(game) as change:
+        for seat, deadline in due:
+            payload = events.reminder_sent_payload(
+                player=seat.display_name, deadline=deadline.isoformat()
+            )
+            change.append(
+                event_type=events.REMINDER_SENT,
+                payload=payload,
+                actor="system:deadline",
+                now=now,
+            )
+            seat.remind_at = None
+            seat.save(update_fields=["remind_at"])
+            reminder_mail_queue(game=game, seat=seat, engine=engine, state=state, now=now)
+        clocks_earliest(game, seats)
     return True
 
 
@@ -143,41 +141,38 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
         deadline=seat.deadline_at.isoformat() if seat.deadline_at else "",
         timeouts=seat.timeouts,
     )
-    event_append(
-        game,
-        event_type=events.TURN_TIMED_OUT,
-        payload=payload,
-        actor="system:deadline",
-        now=now,
-    )
-    if control.timeout_policy == "pause":
-        event_append(
-            game,
-            event_type=events.GAME_PAUSED,
-            payload=events.game_paused_payload(reason="timeout", player=seat.display_name),
+    paused = control.timeout_policy == "pause"
+    replaced = not paused and seat.timeouts >= control.replace_after
+    with game_change(game) as change:
+        change.append(
+            event_type=events.TURN_TIMED_OUT,
+            payload=payload,
             actor="system:deadline",
             now=now,
         )
-        game.status = Game.Status.PAUSED
-        clocks_update(game=game, now=now)
-        game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
-        seat.save(update_fields=["timeouts"])
+        if paused:
+            change.append(
+                event_type=events.GAME_PAUSED,
+                payload=events.game_paused_payload(reason="timeout", player=seat.display_name),
+                actor="system:deadline",
+                now=now,
+            )
+            game.status = Game.Status.PAUSED
+            clocks_update(game=game, now=now)
+        if replaced:
+            seat.is_bot = True
+            change.append(
+                event_type=events.SEAT_REPLACED,
+                payload=events.seat_replaced_payload(
+                    player=seat.display_name, by="bot", reason="timeouts"
+                ),
+                actor="system:deadline",
+                now=now,
+            )
+    seat.save(update_fields=["timeouts", "is_bot"])
+    if paused:
         timeout_mails_queue(game=game, seat=seat, move=None, replaced=False, paused=True, now=now)
         return
-    replaced = seat.timeouts >= control.replace_after
-    if replaced:
-        seat.is_bot = True
-        event_append(
-            game,
-            event_type=events.SEAT_REPLACED,
-            payload=events.seat_replaced_payload(
-                player=seat.display_name, by="bot", reason="timeouts"
-            ),
-            actor="system:deadline",
-            now=now,
-        )
-    game.save(update_fields=["last_seq", "updated_at"])
-    seat.save(update_fields=["timeouts", "is_bot"])
     played = _bot_plays(game, seat, now, timed_out=True)
     timeout_mails_queue(game=game, seat=seat, move=played, replaced=replaced, paused=False, now=now)
 
@@ -260,10 +255,11 @@ def vacation_days_used(*, seat: Seat, year: int) -> int:
         type=events.VACATION_STARTED,
         payload__player=seat.display_name,
     )
+    taken = [events.payload_of(event) for event in started]
     return sum(
-        event.payload["days"]
-        for event in started
-        if datetime.fromisoformat(event.payload["since"]).astimezone(zone).year == year
+        payload["days"]
+        for payload in taken
+        if datetime.fromisoformat(payload["since"]).astimezone(zone).year == year
     )
 
 
@@ -285,17 +281,16 @@ def vacation_start(*, game: Game, seat: Seat, days: int, now: datetime | None = 
     payload = events.vacation_started_payload(
         player=seat.display_name, days=days, since=now.isoformat(), until=until.isoformat()
     )
-    event_append(
-        game,
-        event_type=events.VACATION_STARTED,
-        payload=payload,
-        actor=f"seat:{seat.position}",
-        now=now,
-    )
-    clock_pause_for(game=game, seat=seat, until=until, now=now)
-    seat.save(update_fields=["vacation_until", *RUNNING_FIELDS])
-    clocks_earliest(game, [seat, *game.seats.exclude(pk=seat.pk)])
-    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    with game_change(game) as change:
+        change.append(
+            event_type=events.VACATION_STARTED,
+            payload=payload,
+            actor=f"seat:{seat.position}",
+            now=now,
+        )
+        clock_pause_for(game=game, seat=seat, until=until, now=now)
+        seat.save(update_fields=["vacation_until", *RUNNING_FIELDS])
+        clocks_earliest(game, [seat, *game.seats.exclude(pk=seat.pk)])
     return until
 
 
@@ -320,11 +315,11 @@ def seat_replace(
     seat.save(update_fields=["email", "is_bot", "timeouts", "token_version", "player"])
     seats_attach(seats=Seat.objects.filter(pk=seat.pk))
     payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason=reason)
-    event_append(game, event_type=events.SEAT_REPLACED, payload=payload, actor=actor, now=now)
-    if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
-        engine, state = engine_for(game), load_state(game)
-        turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
-    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    with game_change(game) as change:
+        change.append(event_type=events.SEAT_REPLACED, payload=payload, actor=actor, now=now)
+        if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
+            engine, state = engine_for(game), load_state(game)
+            turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
     return seat
 
 
@@ -335,16 +330,15 @@ def game_resume(*, game: Game, actor: str, reason: str, now: datetime | None = N
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.status != Game.Status.PAUSED:
         raise GameNotActive(f"The game is {game.status}, not paused.")
-    event_append(
-        game,
-        event_type=events.GAME_RESUMED,
-        payload=events.game_resumed_payload(reason=reason),
-        actor=actor,
-        now=now,
-    )
-    game.status = Game.Status.ACTIVE
-    turn_begin(game=game, engine=engine_for(game), state=load_state(game), now=now)
-    game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
+    with game_change(game) as change:
+        change.append(
+            event_type=events.GAME_RESUMED,
+            payload=events.game_resumed_payload(reason=reason),
+            actor=actor,
+            now=now,
+        )
+        game.status = Game.Status.ACTIVE
+        turn_begin(game=game, engine=engine_for(game), state=load_state(game), now=now)
     return game
 
 
@@ -355,10 +349,8 @@ def game_decide(
     end (``game_adjudicated``): it is over, its clocks stop and its players hear it. ``by``
     says who decided: a moderator, or a league whose round's deadline passed."""
     payload = events.game_adjudicated_payload(winners=winners, reason=reason, by=by)
-    event_append(game, event_type=events.GAME_ADJUDICATED, payload=payload, actor=actor, now=now)
-    game.status, game.winners, game.to_move = Game.Status.FINISHED, winners, []
-    clocks_update(game=game, now=now)
-    game.save(
-        update_fields=["last_seq", "status", "winners", "to_move", "updated_at", *CLOCK_FIELDS]
-    )
+    with game_change(game) as change:
+        change.append(event_type=events.GAME_ADJUDICATED, payload=payload, actor=actor, now=now)
+        game.status, game.winners, game.to_move = Game.Status.FINISHED, winners, []
+        clocks_update(game=game, now=now)
     notice_mails_queue(game=game, event_type=events.GAME_ADJUDICATED, payload=payload, now=now)

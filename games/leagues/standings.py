@@ -52,7 +52,7 @@ def game_outcomes(game_id: int, decided: dict[str, int] | None) -> list[Outcome]
     ``decided`` are the scores the league recorded at the round's deadline, if it did.
     """
     created = Event.objects.get(game_id=game_id, seq=1)
-    names = events.upcast(created.type, created.version, created.payload)["players"]
+    names = events.payload_of(created)["players"]
     if decided is not None:
         return _by_scores([decided[name] for name in names])
     ending = (

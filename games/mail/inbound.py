@@ -49,7 +49,8 @@ from games.play.refusals import refusal_text
 from games.play.services import move_submit
 from games.play.takebacks import takeback_answer
 from games.store import events
-from games.store.loading import engine_for, load_state
+from games.store.loading import engine_for
+from games.store.repository import load_state
 
 log = logging.getLogger(__name__)
 
@@ -386,7 +387,7 @@ def _answer(seat: Seat, accept: bool, text: str, message_id: str, key: str, now:
         return "refused"
     game.refresh_from_db()
     notice_mails_queue(
-        game=game, event_type=event.type, payload=event.payload, now=now, seats=[seat]
+        game=game, event_type=event.type, payload=events.payload_of(event), now=now, seats=[seat]
     )
     outcome = "accepted" if event.type == events.TAKEBACK_ACCEPTED else "declined"
     InboundMail.objects.filter(message_key=key).update(outcome=outcome, detail=text)

@@ -23,9 +23,9 @@ from games.models import Event, Game, OutboundMail, Seat
 from games.play.recipients import addresses_check
 from games.play.turns import clocks_update, turn_begin
 from games.store import events
-from games.store.loading import engine_for, load_state
-from games.store.projections import event_append
-from games.timecontrol.deadlines import CLOCK_FIELDS, clock_extend, clocks_earliest
+from games.store.loading import engine_for
+from games.store.repository import GameChange, game_change, load_state
+from games.timecontrol.deadlines import clock_extend, clocks_earliest
 
 PERMISSION = "games.moderate_game"
 MAX_EXTENSION_HOURS = 24 * 30
@@ -45,15 +45,13 @@ def _open_game(game: Game) -> Game:
 
 
 def _record(
-    game: Game,
+    change: GameChange,
     moderator: User,
     event_type: str,
     payload: dict[str, Any],
     now: datetime,
 ) -> Event:
-    return event_append(
-        game, event_type=event_type, payload=payload, actor=actor_of(moderator), now=now
-    )
+    return change.append(event_type=event_type, payload=payload, actor=actor_of(moderator), now=now)
 
 
 def _reason(reason: str) -> str:
@@ -71,10 +69,10 @@ def game_pause(*, game: Game, moderator: User, reason: str, now: datetime | None
     if game.status != Game.Status.ACTIVE:
         raise GameNotActive(f"The game is {game.status}, not under way.")
     payload = events.game_paused_payload(reason=reason)
-    _record(game, moderator, events.GAME_PAUSED, payload, now)
-    game.status = Game.Status.PAUSED
-    clocks_update(game=game, now=now)
-    game.save(update_fields=["last_seq", "status", "updated_at", *CLOCK_FIELDS])
+    with game_change(game) as change:
+        _record(change, moderator, events.GAME_PAUSED, payload, now)
+        game.status = Game.Status.PAUSED
+        clocks_update(game=game, now=now)
     notice_mails_queue(game=game, event_type=events.GAME_PAUSED, payload=payload, now=now)
     return game
 
@@ -110,21 +108,25 @@ def deadline_extend(
     waiting = [seat for seat in seats if seat.deadline_at is not None and not seat.is_bot]
     if not waiting:
         raise Refused("Only the bot is to move, and it plays at once; nothing to extend.")
-    for seat in waiting:
-        deadline = clock_extend(game=game, seat=seat, by=timedelta(hours=hours), now=now)
-        seat.save(update_fields=["turn_allowance", "deadline_at", "remind_at"])
-        payload = events.deadline_extended_payload(
-            player=seat.display_name,
-            hours=hours,
-            deadline=deadline.isoformat(),
-            reason=reason,
-        )
-        _record(game, moderator, events.DEADLINE_EXTENDED, payload, now)
-        notice_mails_queue(
-            game=game, event_type=events.DEADLINE_EXTENDED, payload=payload, now=now, seats=[seat]
-        )
-    clocks_earliest(game, seats)
-    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    with game_change(game) as change:
+        for seat in waiting:
+            deadline = clock_extend(game=game, seat=seat, by=timedelta(hours=hours), now=now)
+            seat.save(update_fields=["turn_allowance", "deadline_at", "remind_at"])
+            payload = events.deadline_extended_payload(
+                player=seat.display_name,
+                hours=hours,
+                deadline=deadline.isoformat(),
+                reason=reason,
+            )
+            _record(change, moderator, events.DEADLINE_EXTENDED, payload, now)
+            notice_mails_queue(
+                game=game,
+                event_type=events.DEADLINE_EXTENDED,
+                payload=payload,
+                now=now,
+                seats=[seat],
+            )
+        clocks_earliest(game, seats)
     return game
 
 
@@ -177,11 +179,11 @@ def seat_remove(
     seat.token_version += 1
     seat.save(update_fields=["is_bot", "timeouts", "user", "token_version"])
     payload = events.seat_replaced_payload(player=seat.display_name, by="bot", reason=reason)
-    _record(game, moderator, events.SEAT_REPLACED, payload, now)
-    if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
-        engine, state = engine_for(game), load_state(game)
-        turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
-    game.save(update_fields=["last_seq", "updated_at", *CLOCK_FIELDS])
+    with game_change(game) as change:
+        _record(change, moderator, events.SEAT_REPLACED, payload, now)
+        if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
+            engine, state = engine_for(game), load_state(game)
+            turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
     notice_mails_queue(game=game, event_type=events.SEAT_REPLACED, payload=payload, now=now)
     return seat
 
@@ -202,8 +204,8 @@ def link_reissue(
     seat.token_version += 1
     seat.save(update_fields=["token_version"])
     payload = events.link_reissued_payload(player=seat.display_name, reason=reason)
-    _record(game, moderator, events.LINK_REISSUED, payload, now)
-    game.save(update_fields=["last_seq", "updated_at"])
+    with game_change(game) as change:
+        _record(change, moderator, events.LINK_REISSUED, payload, now)
     notice_mails_queue(
         game=game, event_type=events.LINK_REISSUED, payload=payload, now=now, seats=[seat]
     )
@@ -216,11 +218,11 @@ def game_abort(*, game: Game, moderator: User, reason: str, now: datetime | None
     now, reason = now or timezone.now(), _reason(reason)
     game = _open_game(game)
     payload = events.game_aborted_payload(reason=reason)
-    _record(game, moderator, events.GAME_ABORTED, payload, now)
-    game.status = Game.Status.ABORTED
-    clocks_update(game=game, now=now)
-    game.to_move = []
-    game.save(update_fields=["last_seq", "status", "to_move", "updated_at", *CLOCK_FIELDS])
+    with game_change(game) as change:
+        _record(change, moderator, events.GAME_ABORTED, payload, now)
+        game.status = Game.Status.ABORTED
+        clocks_update(game=game, now=now)
+        game.to_move = []
     notice_mails_queue(game=game, event_type=events.GAME_ABORTED, payload=payload, now=now)
     return game
 
@@ -274,8 +276,8 @@ def chat_hide(
     if hidden.exists():
         raise Refused("That message is already hidden.")
     payload = events.chat_hidden_payload(message_seq=message_seq, reason=reason)
-    event = _record(game, moderator, events.CHAT_HIDDEN, payload, now)
-    game.save(update_fields=["last_seq", "updated_at"])
+    with game_change(game) as change:
+        event = _record(change, moderator, events.CHAT_HIDDEN, payload, now)
     _unsent_mail_scrub(game, message_seq)
     return event
 

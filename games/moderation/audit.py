@@ -21,7 +21,8 @@ from games.kinds import kind_of
 from games.models import Event, Game
 from games.play.selectors import game_history
 from games.store import events
-from games.store.loading import engine_for, load_state
+from games.store.loading import engine_for
+from games.store.repository import load_state
 
 AUDIT_LIMIT = 500
 
@@ -50,14 +51,15 @@ def moderator_activity(*, limit: int = AUDIT_LIMIT) -> list[dict[str, Any]]:
     return [
         {
             "moderator": users.get(int(event.actor.removeprefix("user:"))),
-            "what": event_line(event.type, {**event.payload, "reason": ""}),
+            "what": event_line(event.type, {**payload, "reason": ""}),
             "type": event.type,
             "when": event.created_at,
-            "why": event.payload.get("reason", ""),
+            "why": payload.get("reason", ""),
             "game": event.game,
             "seq": event.seq,
         }
         for event in stored
+        for payload in [events.payload_of(event)]
     ]
 
 

@@ -23,7 +23,7 @@ from games.errors import Conflict, Forbidden, GameOver, NotFound, Refused, TooMa
 from games.models import Event, Game, Seat
 from games.play.selectors import hidden_seqs
 from games.store import events
-from games.store.projections import event_append
+from games.store.repository import event_append
 
 
 class ChatTooLong(Refused):
@@ -87,12 +87,13 @@ def chat_messages(*, game: Game, after: int = 0) -> list[dict[str, Any]]:
     return [
         {
             "seq": event.seq,
-            "player": event.payload["player"],
-            "text": None if event.seq in hidden else event.payload["text"],
+            "player": payload["player"],
+            "text": None if event.seq in hidden else payload["text"],
             "hidden": event.seq in hidden,
             "created_at": event.created_at,
         }
         for event in posted.order_by("seq")
+        for payload in [events.payload_of(event)]
     ]
 
 
@@ -128,7 +129,6 @@ def chat_post(
         )
     payload = events.chat_posted_payload(player=name, text=text)
     event = event_append(game, event_type=events.CHAT_POSTED, payload=payload, actor=actor, now=now)
-    game.save(update_fields=["last_seq", "updated_at"])
     return event
 
 
@@ -170,7 +170,6 @@ def chat_report(
         actor=actor,
         now=now,
     )
-    game.save(update_fields=["last_seq", "updated_at"])
     return event
 
 
@@ -180,5 +179,5 @@ def chat_reports_open() -> list[Event]:
     return [
         report
         for report in reports.order_by("created_at")
-        if report.payload["message_seq"] not in hidden_seqs(report.game)
+        if events.payload_of(report)["message_seq"] not in hidden_seqs(report.game)
     ]

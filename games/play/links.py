@@ -18,7 +18,7 @@ from django.core import signing
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from games.models import Seat
-from games.store.rows import seat_with_game
+from games.store.repository import seat_with_game
 
 _SALT = "games.seat-token"
 _MAIL_SETTINGS_SALT = "games.mail-settings"

@@ -19,8 +19,8 @@ from games.errors import RecordHidden
 from games.models import Event, Game, Seat
 from games.store import events
 from games.store.chain import chain_events
-from games.store.kept import state_read
-from games.store.loading import engine_for, load_state
+from games.store.loading import engine_for
+from games.store.repository import load_state, state_read
 
 VERIFY_COMMAND = "python -m engine verify RECORD COMMITMENT"
 VERIFY_CHAIN_COMMAND = "python -m engine verify-chain RECORD [HASH ...]"
@@ -84,18 +84,15 @@ def game_history(*, game: Game, after: int = 0, limit: int | None = None) -> lis
             "created_at": event.created_at,
             "hash": event.hash,
             "payload": (
-                {"player": event.payload["player"], "text": None, "hidden": True}
+                {"player": payload["player"], "text": None, "hidden": True}
                 if event.seq in hidden
-                else {**event.payload, "move": dict(SEALED_MOVE), "sealed": True}
+                else {**payload, "move": dict(SEALED_MOVE), "sealed": True}
                 if event.seq == sealed
-                else events.public_payload(
-                    event.type,
-                    events.upcast(event.type, event.version, event.payload),
-                    revealed=revealed,
-                )
+                else events.public_payload(event.type, payload, revealed=revealed)
             ),
         }
         for event in Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit]
+        for payload in [events.payload_of(event)]
     ]
 
 
@@ -135,7 +132,7 @@ SEALED_MOVE = {"type": "choose"}
 def hidden_seqs(game: Game) -> set[int]:
     """Seqs of the chat messages of ``game`` that a moderator hid."""
     hidden = Event.objects.filter(game=game, type=events.CHAT_HIDDEN)
-    return {event.payload["message_seq"] for event in hidden}
+    return {events.payload_of(event)["message_seq"] for event in hidden}
 
 
 def moves_played(game: Game) -> list[dict[str, Any]]:
@@ -153,8 +150,7 @@ def moves_played(game: Game) -> list[dict[str, Any]]:
 
 
 def _created(game: Game) -> dict[str, Any]:
-    event = Event.objects.get(game=game, seq=1)
-    return events.upcast(event.type, event.version, event.payload)
+    return events.payload_of(Event.objects.get(game=game, seq=1))
 
 
 def game_record(*, game: Game) -> dict[str, Any]:

@@ -30,15 +30,15 @@ from games.play.turns import turn_begin
 from games.players.accounts import seats_attach
 from games.players.results import game_results_record
 from games.store import events
-from games.store.kept import kept_state
 from games.store.loading import engine_for
-from games.store.projections import (
-    PROJECTION_FIELDS,
-    event_append,
+from games.store.repository import (
+    GameChange,
+    game_change,
+    game_locked_with_seats,
     projections_set,
     snapshot_on_commit,
+    state_locked,
 )
-from games.store.rows import game_locked_with_seats, sent_together
 from games.timecontrol.deadlines import clock_turn_end
 
 
@@ -88,13 +88,13 @@ def check_move_fields(kind: str, move: object) -> dict[str, Any]:
     return move
 
 
-def _project(game: Game, engine: Engine, state: Any, *, actor: str, now: datetime) -> None:
+def _project(change: GameChange, engine: Engine, state: Any, *, actor: str, now: datetime) -> None:
     """Bring the projections up to ``state``, appending ``game_finished`` when it ends the game."""
+    game = change.game
     result = projections_set(game, engine, state)
     if result is not None and game.status != Game.Status.FINISHED:
         game.status = Game.Status.FINISHED
-        event_append(
-            game,
+        change.append(
             event_type=events.GAME_FINISHED,
             payload=events.game_finished_payload(**result),
             actor=actor,
@@ -106,15 +106,14 @@ def _project(game: Game, engine: Engine, state: Any, *, actor: str, now: datetim
 PASS = {"type": "pass"}
 
 
-def _forced_passes(game: Game, engine: Engine, state: Any, now: datetime) -> Any:
+def _forced_passes(change: GameChange, engine: Engine, state: Any, now: datetime) -> Any:
     """Pass for every player whose only legal move is ``pass``, each recorded with ``auto``.
 
-    Nobody waits on a turn without a choice (issue 7); the game may end on these passes.
+    Nobody waits on a turn without a choice; the game may end on these passes.
     """
     while (movers := engine.to_move(state)) and engine.legal_moves(state, movers[0]) == [PASS]:
         state = engine.apply(state, movers[0], PASS)
-        event_append(
-            game,
+        change.append(
             event_type=events.MOVE,
             payload=events.move_payload(player=movers[0], move=dict(PASS), auto=True),
             actor="system:pass",
@@ -130,9 +129,9 @@ def _game_open(
     setup: Any,
     options: dict[str, Any],
     salt: str,
-    actor: str,
     now: datetime,
-) -> tuple[Game, Any]:
+) -> tuple[Game, Any, dict[str, Any]]:
+    """The new game's row and seats, its first state and its ``game_created`` payload."""
     names = [player.name for player in players]
     state = engine.start(names, setup)
     commitment = fairness.commitment(engine.NAME, names, setup, salt)
@@ -167,8 +166,7 @@ def _game_open(
         commitment=commitment,
         salt=salt,
     )
-    event_append(game, event_type=events.GAME_CREATED, payload=payload, actor=actor, now=now)
-    return game, state
+    return game, state, payload
 
 
 @transaction.atomic
@@ -192,18 +190,18 @@ def game_create(
     engine = get_game(kind)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     setup = engine.new_setup([player.name for player in players], rng)
-    game, state = _game_open(
+    game, state, created = _game_open(
         engine=engine,
         players=players,
         setup=setup,
         options=options or {},
         salt=secrets.token_hex(16),
-        actor=actor,
         now=now,
     )
-    _project(game, engine, state, actor=actor, now=now)
-    turn_begin(game=game, engine=engine, state=state, now=now)
-    game.save()
+    with game_change(game) as change:
+        change.append(event_type=events.GAME_CREATED, payload=created, actor=actor, now=now)
+        _project(change, engine, state, actor=actor, now=now)
+        turn_begin(game=game, engine=engine, state=state, now=now)
     snapshot_on_commit(game, state)
     return game
 
@@ -232,15 +230,31 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
         raise RecordError(error.code, error.message, None) from None
     now = timezone.now()
     salt = record.get("salt")
-    game, state = _game_open(
+    game, state, created = _game_open(
         engine=engine,
         players=[PlayerSpec(name=name) for name in record["players"]],
         setup=record["setup"],
         options=record.get("options") or {},
         salt=salt if isinstance(salt, str) and salt else secrets.token_hex(16),
-        actor=actor,
         now=now,
     )
+    with game_change(game) as change:
+        change.append(event_type=events.GAME_CREATED, payload=created, actor=actor, now=now)
+        state = _moves_import(change, engine, state, moves, record["players"], now)
+        _project(change, engine, state, actor=actor, now=now)
+    snapshot_on_commit(game, state)
+    return game
+
+
+def _moves_import(
+    change: GameChange,
+    engine: Engine,
+    state: Any,
+    moves: list[Any],
+    players: list[str],
+    now: datetime,
+) -> Any:
+    """Append each of a record's ``moves`` to the imported game; the state after them."""
     allowed = engine.MOVE_FIELDS
     for index, entry in enumerate(moves):
         try:
@@ -253,21 +267,17 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
             state = engine.apply(state, player, move)
         except IllegalMove as error:
             raise RecordError(error.code, error.message, index) from None
-        event_append(
-            game,
+        change.append(
             event_type=events.MOVE,
             payload=events.move_payload(player=player, move=move),
-            actor=f"seat:{record['players'].index(player)}",
+            actor=f"seat:{players.index(player)}",
             now=now,
         )
-    _project(game, engine, state, actor=actor, now=now)
-    game.save()
-    snapshot_on_commit(game, state)
-    return game
+    return state
 
 
 def _resubmitted(event: Event, seat: Seat, move: dict[str, Any]) -> MoveResult:
-    payload = events.upcast(event.type, event.version, event.payload)
+    payload = events.payload_of(event)
     if (
         event.type != events.MOVE
         or payload["player"] != seat.display_name
@@ -296,7 +306,7 @@ def _rolled(game: Game, engine: Engine, state: Any, move: dict[str, Any]) -> dic
     if count == 0:
         return move
     created = Event.objects.get(game=game, seq=1)
-    salt = events.upcast(created.type, created.version, created.payload)["salt"]
+    salt = events.payload_of(created)["salt"]
     return {**move, "roll": fairness.dice(salt, game.last_seq + 1, count)}
 
 
@@ -309,10 +319,6 @@ def _moved_on(game: Game, expected_seq: int) -> bool:
         .exclude(type__in=events.POSITION_NEUTRAL)
         .exists()
     )
-
-
-MOVED_FIELDS = [field for field in PROJECTION_FIELDS if field not in ("commitment", "created_at")]
-"""The fields of ``Game`` a move changes: its projections but those fixed at its creation."""
 
 
 def move_submit(
@@ -423,20 +429,19 @@ def _move_locked(
     if expected_seq is not None and _moved_on(game, expected_seq):
         raise StaleSeq(game.last_seq)
     engine = engine_for(game)
-    state = kept_state(game)  # never changed in place: apply makes the next one
+    state = state_locked(game)  # never changed in place: apply makes the next one
     move = _rolled(game, engine, state, move)
     state = engine.apply(state, seat.display_name, move)
-    with sent_together():  # the event, the clocks, the projections, the turn emails
-        event = event_append(
-            game,
+    with game_change(game) as change:  # the events, the clocks, the projections, the emails
+        event = change.append(
             event_type=events.MOVE,
             payload=events.move_payload(player=seat.display_name, move=move, auto=auto),
             actor=actor,
             now=now,
             move_id=move_id,
         )
-        state = _forced_passes(game, engine, state, now)
-        _project(game, engine, state, actor=actor, now=now)
+        state = _forced_passes(change, engine, state, now)
+        _project(change, engine, state, actor=actor, now=now)
         changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
         along = [(mover, changed)] if changed else []
         turn_begin(
@@ -446,7 +451,7 @@ def _move_locked(
             now=now,
             moved=seat.display_name,
             seats=seats,
-            along=[*along, (game, MOVED_FIELDS)],  # the game's deadline follows the clocks
+            along=along,
         )
         snapshot_on_commit(game, state)
     return MoveResult(seq=event.seq, player=seat.display_name, move=move)

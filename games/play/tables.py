@@ -16,7 +16,8 @@ from games.kinds.base import History, Note, PlayedMove, Player, Revealed, Table
 from games.models import Event, Game, Seat
 from games.play.selectors import game_fairness, game_record, hidden_seqs, sealed_seq
 from games.store import events
-from games.store.loading import engine_for, game_replay, load_state, played_move, state_at
+from games.store.loading import engine_for, played_move
+from games.store.repository import game_replay, load_state, state_at
 
 
 def table_for(*, game: Game, seat: Seat | None) -> Table:

@@ -24,9 +24,14 @@ from games.kinds import kind_of
 from games.models import Event, Game, Seat
 from games.play.turns import turn_begin
 from games.store import events
-from games.store.loading import engine_for, load_state
-from games.store.projections import event_append, projections_set, snapshot_on_commit
-from games.timecontrol.deadlines import CLOCK_FIELDS
+from games.store.loading import engine_for
+from games.store.repository import (
+    event_append,
+    game_change,
+    load_state,
+    projections_set,
+    snapshot_on_commit,
+)
 
 takeback_recorded = Signal()
 """Sent in the transaction of a takeback event, with ``game``, ``event_type``, ``payload``,
@@ -106,19 +111,21 @@ def takeback_pending(game: Game) -> dict[str, Any] | None:
     pending: dict[str, Any] | None = None
     for event in answers:
         if event.type == events.TAKEBACK_REQUESTED:
-            pending = {"player": event.payload["player"], "move_seq": move.seq, "accepted": []}
+            asker = events.payload_of(event)["player"]
+            pending = {"player": asker, "move_seq": move.seq, "accepted": []}
         elif event.type == events.TAKEBACK_DECLINED:
             pending = None
         elif pending is not None:
-            pending["accepted"].append(event.payload["player"])
+            pending["accepted"].append(events.payload_of(event)["player"])
     return pending
 
 
 def _takeback_refusal(game: Game, seat: Seat, move: Event | None) -> Conflict | None:
     """Why ``seat`` may not ask to take back ``move``, the game's last one; ``None`` if it may."""
-    if move is None or move.payload["player"] != seat.display_name or move.payload.get("auto"):
+    played = None if move is None else events.payload_of(move)
+    if played is None or played["player"] != seat.display_name or played.get("auto"):
         return NotLastOwnMove("Only the last move, made by yourself, can be taken back.")
-    if move.payload["move"].get("type") not in kind_of(game.kind).TAKEBACK_MOVES:
+    if played["move"].get("type") not in kind_of(game.kind).TAKEBACK_MOVES:
         return MoveRevealed(
             "That move revealed hidden information (a card drawn, a ship laid out or dice "
             "rolled), so it cannot be taken back."
@@ -153,7 +160,6 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
         actor=f"seat:{seat.position}",
         now=now,
     )
-    game.save(update_fields=["last_seq", "updated_at"])
     others = [other for other in game.seats.all() if other.pk != seat.pk and not other.is_bot]
     takeback_recorded.send(
         sender=Game,
@@ -170,14 +176,12 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
 
 def _take_back(game: Game, player: str, move_seq: int, now: datetime) -> None:
     payload = events.takeback_payload(player=player, move_seq=move_seq)
-    event_append(game, event_type=events.MOVE_TAKEN_BACK, payload=payload, actor="system", now=now)
-    engine = engine_for(game)
-    state = load_state(game)
-    projections_set(game, engine, state)
-    turn_begin(game=game, engine=engine, state=state, now=now, moved=player)
-    game.save(
-        update_fields=["last_seq", "to_move", "scores", "winners", "updated_at", *CLOCK_FIELDS]
-    )
+    with game_change(game) as change:
+        change.append(event_type=events.MOVE_TAKEN_BACK, payload=payload, actor="system", now=now)
+        engine = engine_for(game)
+        state = load_state(game)
+        projections_set(game, engine, state)
+        turn_begin(game=game, engine=engine, state=state, now=now, moved=player)
     snapshot_on_commit(game, state)
     takeback_recorded.send(
         sender=Game, game=game, event_type=events.MOVE_TAKEN_BACK, payload=payload, now=now
@@ -201,7 +205,6 @@ def takeback_answer(*, game: Game, seat: Seat, accept: bool, now: datetime | Non
     event = event_append(
         game, event_type=event_type, payload=payload, actor=f"seat:{seat.position}", now=now
     )
-    game.save(update_fields=["last_seq", "updated_at"])
     if not accept:
         asker = game.seats.filter(display_name=pending["player"])
         takeback_recorded.send(

@@ -16,7 +16,7 @@ from django.dispatch import Signal
 
 from engine.base import Game as Engine
 from games.models import Game, Seat
-from games.store.rows import rows_update
+from games.store.repository import rows_update
 from games.timecontrol.deadlines import RUNNING_FIELDS, clocks_follow
 
 turn_begun = Signal()

@@ -1,14 +1,16 @@
-"""Event types, their payload shapes and schema versions, and upcasters (DESIGN §3).
+"""Event types, their payload shapes and schema versions, and upcasters.
 
 Each event type has a schema version stored with every event. When a shape
 changes, the new version gets an upcaster from the old one here; stored
-events are never rewritten, old shapes are upcast when read.
+events are never rewritten, old shapes are upcast when read: every reader takes
+a stored event's payload by :func:`payload_of` (an event) or :func:`upcast` (its
+type, version and payload read as values).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 GAME_CREATED = "game_created"
 MOVE = "move"
@@ -108,6 +110,19 @@ def upcast(event_type: str, version: int, payload: Payload) -> Payload:
         payload = UPCASTERS[(event_type, version)](payload)
         version += 1
     return payload
+
+
+class Stored(Protocol):
+    """A stored event as read: its type, its schema version and its payload as stored."""
+
+    type: str
+    version: int
+    payload: Any
+
+
+def payload_of(event: Stored) -> Payload:
+    """The payload of the stored ``event`` in the current shape of its type."""
+    return upcast(event.type, event.version, event.payload)
 
 
 def game_created_payload(

@@ -2,7 +2,7 @@
 
 A move needs the state after its game's last event. The shared snapshot (Redis,
 :mod:`games.store.loading`) holds it, but reading and unpickling it cost a move POST
-about what one of its statements costs (issue 16). So each process keeps, for the
+about what one of its statements costs. So each process keeps, for the
 last :data:`KEEP` games it loaded or committed, the state under the game's
 ``commitment``, ``last_seq`` and ``head_hash``. The head hash chains every event
 (``games.store.chain``), so the locked game row says whether a kept state is still

@@ -1,26 +1,23 @@
-"""The event store's write primitives and the projections kept from it (DESIGN §3).
+"""The projections kept from a game's events: set from a state, kept on commit, rebuilt.
 
-Every service appends through :func:`event_append` and sets the projections
-on ``Game`` in the same transaction; :func:`game_projections_rebuild`
-recomputes them, the clocks included, from the events alone.
+Services append through ``games.store.repository``, which writes the projections set
+here with the events; :func:`game_projections_rebuild` recomputes them, the clocks
+included, from the events alone.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 
 from engine.base import Game as Engine
 from engine.base import Result
-from games.models import Event, Game
+from games.models import Game
 from games.store import events
-from games.store.chain import chain_link
 from games.store.clock_replay import clock_replay
 from games.store.kept import head_of, state_keep
 from games.store.loading import SNAPSHOT_EVERY, engine_for, fold, store_snapshot
-from games.store.rows import row_insert
 from games.timecontrol.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 
 PROJECTION_FIELDS = [
@@ -36,50 +33,6 @@ PROJECTION_FIELDS = [
     *CLOCK_FIELDS,
 ]
 """The ``Game`` fields :func:`game_projections_rebuild` recomputes from events."""
-
-
-def event_append(
-    game: Game,
-    *,
-    event_type: str,
-    payload: dict[str, Any],
-    actor: str,
-    now: datetime,
-    move_id: str | None = None,
-) -> Event:
-    """Append the next event of ``game``, stamped with the service's clock time ``now``.
-
-    The clock projections are rebuilt from these stamps (``games.store.clock_replay``), and
-    ``game.updated_at`` follows the same clock, never a second reading of it. The event's
-    hash chains on ``game.head_hash`` (the locked row's, so no read of the last event),
-    which then moves to it: the caller saves it with ``last_seq``. In a move's
-    ``rows.sent_together`` the row goes with the move's other writes and its id stays unread.
-    """
-    version = events.SCHEMA_VERSIONS[event_type]
-    nonce, digest = chain_link(
-        previous=game.head_hash,
-        seq=game.last_seq + 1,
-        event_type=event_type,
-        version=version,
-        payload=payload,
-        actor=actor,
-        created_at=now,
-    )
-    event = Event(
-        game=game,
-        created_at=now,
-        seq=game.last_seq + 1,
-        type=event_type,
-        version=version,
-        payload=payload,
-        actor=actor,
-        move_id=move_id,
-        nonce=nonce,
-        hash=digest,
-    )
-    row_insert(event, later=True)
-    game.last_seq, game.head_hash, game.updated_at = event.seq, digest, now
-    return event
 
 
 def projections_set(game: Game, engine: Engine, state: Any) -> Result | None:
@@ -100,7 +53,7 @@ def snapshot_on_commit(game: Game, state: Any) -> None:
     Any other head reaches the shared cache from its first reader in another process (the
     worker composing the turn email, most often), which folds at most the events since the
     checkpoint and stores what it folded (``loading.state_at``): the move's request, which a
-    player waits for, spends nothing on a ``SET`` that only others may read (issue 16)."""
+    player waits for, spends nothing on a ``SET`` that only others may read."""
     head = head_of(game)
     checkpoint = head[2] % SNAPSHOT_EVERY == 0
 

@@ -2,12 +2,12 @@
 
 A move reads the same rows every time (the game locked and its seats, in one
 round trip) and writes the same few, and a mail worker claims, reads and marks
-each outbox row the same way (issue 4). Through the ORM, compiling each query costs
+each outbox row the same way. Through the ORM, compiling each query costs
 the request more than the database's answer; these functions run plain SQL,
 built once per model and database, through Django's connection and make the
 same model instances the ORM would (every column, each converted by the field's
 and the backend's converters, ``Model.from_db``), portable to every database
-the site runs on (issue 16).
+the site runs on.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
     each linked to it (``None``: no such game).
 
     Two statements, in one call where the database takes several: the game's columns come
-    once, not again with each seat as a join would read, convert and decode them (issue 16).
+    once, not again with each seat as a join would read, convert and decode them.
     The seats are read after the lock is taken, so they are the locked game's."""
     db = connections[DEFAULT_DB_ALIAS]
     lock = " FOR UPDATE" if db.features.has_select_for_update else ""
@@ -261,7 +261,7 @@ def _preparer(db: BaseDatabaseWrapper, field: models.Field[Any, Any]) -> _Prepar
     binding on the client, a value already of the column's Python type (see
     :data:`_AS_THEY_ARE`, a foreign key by its target's; a datetime with its time zone) goes
     as it is, which writes the statement Django's preparation would, without its calls for
-    each value (issue 16); any other value, or elsewhere, is Django's to prepare."""
+    each value; any other value, or elsewhere, is Django's to prepare."""
     prepare = field.get_db_prep_save
     target = field.target_field if isinstance(field, models.ForeignKey) else field
     if not _at_once(db):
@@ -347,7 +347,7 @@ def sent_together() -> Iterator[None]:
     """Within it, writes that need no answer (:func:`rows_update`, :func:`row_insert` with
     ``later``) wait for the transaction's next statement or its ``COMMIT`` and go in one call
     with it, where the database backend can (``defer`` of the site's PostgreSQL backend,
-    ``freibeuter_site.db``): a move's writes cost no round trip of their own (issue 16).
+    ``freibeuter_site.db``): a move's writes cost no round trip of their own.
     Every read still sees them, a rollback drops them, and an error in one is raised by the
     call that carries it. Elsewhere each is sent at once, as outside the block."""
     if _together.open:
@@ -369,7 +369,9 @@ def _waits(db: BaseDatabaseWrapper, statements: list[Statement]) -> bool:
     """Leave ``statements`` (writes whose answer is unread) to wait for the transaction's next
     statement, if this is a :func:`sent_together` block and the backend can; tell whether."""
     defer = getattr(db, "defer", None)
-    return _together.open and defer is not None and bool(defer(*_one_call(statements)))
+    if not _together.open or defer is None:
+        return False
+    return all([bool(defer(*statement)) for statement in statements])  # one answer each
 
 
 def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]]) -> None:

@@ -12,7 +12,8 @@ from django.core.management.base import BaseCommand, CommandParser
 from engine.base import GAMES
 from games.play.links import seat_link, seat_token
 from games.play.services import PlayerSpec, game_create
-from games.store.loading import engine_for, load_state
+from games.store.loading import engine_for
+from games.store.repository import load_state
 
 DEMO_PLAYERS = ("Anne", "Bart", "Cleo")
 DEMO_LANGUAGES = ("en", "de", "fr")

@@ -5,8 +5,8 @@ outbox row with a lease, and the sweeps re-check everything under row locks.
 The beat's sweeps record each run (``games.monitoring.health``), for ``/healthz`` and ``/metrics``.
 Work is queued the moment a transaction commits it: an outbox row's send by
 :class:`OutboxListener` in a worker (PostgreSQL's ``NOTIFY``) or by the receiver of
-``outbox.mail_committed`` (SQLite), and a sweep for a bot seat to move by the
-receiver of ``turns.bot_to_move``.
+``signals.mail_committed`` (SQLite), and a sweep for a bot seat to move by the
+receiver of ``signals.bot_to_move`` (both connected in ``games.consequences``).
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def mail_send_task(self, mail_id: int) -> bool:  # type: ignore[no-untyped-def]
 
 
 def mail_send_soon(sender: object, *, mail_id: int, **kwargs: object) -> None:
-    """Queue the send of a committed outbox row (the receiver of ``outbox.mail_committed``)."""
+    """Queue the send of a committed outbox row (on ``signals.mail_committed``)."""
     try:
         mail_send_task.delay(mail_id)
     except Exception:  # the broker is an accelerator: the sweep finds the row anyway
@@ -164,7 +164,7 @@ def deadline_sweep_task() -> int:
 
 
 def deadline_sweep_soon(sender: object, **kwargs: object) -> None:
-    """Queue a deadline sweep to play for a bot seat (the receiver of ``turns.bot_to_move``)."""
+    """Queue a deadline sweep to play for a bot seat (on ``signals.bot_to_move``)."""
     try:
         deadline_sweep_task.delay()
     except Exception:  # the minutely beat sweep plays the bot's move anyway

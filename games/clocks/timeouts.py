@@ -40,9 +40,9 @@ from django.utils import timezone
 from engine.base import Move
 from games.errors import Conflict, GameNotActive
 from games.kinds import kind_of
-from games.mail.notices import notice_mails_queue, reminder_mail_queue, timeout_mails_queue
 from games.models import Event, Game, Seat
 from games.play.services import move_submit
+from games.play.signals import deadline_near, event_announced, turn_timed_out
 from games.play.turns import clocks_update, turn_begin
 from games.players.accounts import seats_attach
 from games.players.reliability import former_holder_keep
@@ -115,7 +115,9 @@ def _remind_seats(game: Game, now: datetime) -> bool:
             )
             seat.remind_at = None
             seat.save(update_fields=["remind_at"])
-            reminder_mail_queue(game=game, seat=seat, engine=engine, state=state, now=now)
+            deadline_near.send(
+                sender=Game, game=game, seat=seat, engine=engine, state=state, now=now
+            )
         clocks_earliest(game, seats)
     return True
 
@@ -171,10 +173,14 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
             )
     seat.save(update_fields=["timeouts", "is_bot"])
     if paused:
-        timeout_mails_queue(game=game, seat=seat, move=None, replaced=False, paused=True, now=now)
+        turn_timed_out.send(
+            sender=Game, game=game, seat=seat, move=None, replaced=False, paused=True, now=now
+        )
         return
     played = _bot_plays(game, seat, now, timed_out=True)
-    timeout_mails_queue(game=game, seat=seat, move=played, replaced=replaced, paused=False, now=now)
+    turn_timed_out.send(
+        sender=Game, game=game, seat=seat, move=played, replaced=replaced, paused=False, now=now
+    )
 
 
 def _expire(game_id: int, now: datetime) -> bool:
@@ -353,4 +359,6 @@ def game_decide(
         change.append(event_type=events.GAME_ADJUDICATED, payload=payload, actor=actor, now=now)
         game.status, game.winners, game.to_move = Game.Status.FINISHED, winners, []
         clocks_update(game=game, now=now)
-    notice_mails_queue(game=game, event_type=events.GAME_ADJUDICATED, payload=payload, now=now)
+    event_announced.send(
+        sender=Game, game=game, event_type=events.GAME_ADJUDICATED, payload=payload, now=now
+    )

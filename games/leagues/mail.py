@@ -25,7 +25,11 @@ def league_link(league: League) -> str:
 
 
 def round_mails_queue(
-    *, league: League, dealt: list[tuple[LeagueTable, list[LeagueEntry]]], now: datetime
+    *,
+    league: League,
+    dealt: list[tuple[LeagueTable, list[LeagueEntry]]],
+    now: datetime,
+    **_signal: object,
 ) -> None:
     """Tell every player of the round just dealt his table, its players and his seat's link."""
     deadline = league.round_deadline.isoformat() if league.round_deadline else None

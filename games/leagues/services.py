@@ -24,11 +24,11 @@ from games.errors import Conflict, Forbidden, Refused
 from games.kinds import has_kind
 from games.leagues import events as league_events
 from games.leagues.dealing import table_sizes, tables_deal
-from games.leagues.mail import round_mails_queue
 from games.leagues.standings import ranks_set, round_count, standing_key
 from games.models import Game, League, LeagueEntry, LeagueTable, Player, Rating
 from games.play.lobby import LANGUAGES
 from games.play.services import PlayerSpec, game_create
+from games.play.signals import round_dealt
 from games.players.results import MODEL
 from games.timecontrol.deadlines import time_control
 
@@ -237,7 +237,7 @@ def _deal(league: League, order: list[LeagueEntry], now: datetime) -> None:
         now=now,
         changed=["round", "round_deadline"],
     )
-    round_mails_queue(league=league, dealt=dealt, now=now)
+    round_dealt.send(sender=League, league=league, dealt=dealt, now=now)
 
 
 def _running(league: League) -> QuerySet[LeagueTable]:

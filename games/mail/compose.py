@@ -32,6 +32,7 @@ from django.utils import translation
 from games.display import local_time
 from games.kinds import kind_of
 from games.mail.message import GameMail
+from games.mail.turn_content import turn_context_of
 from games.models import OutboundMail
 from games.play.recipients import UNASKED_KINDS, never_invite_link
 
@@ -40,11 +41,10 @@ ANSWER_KINDS = frozenset({"move_accepted", "move_refused"})
 """Answers to a player's reply: ``Auto-Submitted: auto-replied`` (RFC 3834 §5)."""
 TEMPLATE_OF = {"reminder": "turn"}
 """Kinds that share another kind's templates."""
-COMPOSED_LATER: dict[str, Callable[[OutboundMail], dict[str, Any]]] = {}
+COMPOSED_LATER: dict[str, Callable[[OutboundMail], dict[str, Any]]] = {"turn": turn_context_of}
 """Kinds whose row holds only what the email is (seat, seq) until it is first rendered, each
 with the function that composes its content then from the committed events, as its reader
-could see them at that seq. ``GamesConfig.ready`` registers them (the turn email's is
-``games.mail.notices.turn_context_of``, which sits above this module)."""
+could see them at that seq."""
 
 
 def context_composed(row: OutboundMail) -> bool:

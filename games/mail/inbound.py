@@ -41,12 +41,12 @@ from django.utils.translation import gettext
 
 from engine.base import IllegalMove, Move
 from games.errors import GameError
-from games.mail.notices import notice_mails_queue, reply_mail_queue
 from games.mail.reply_text import first_line, reply_body
-from games.models import InboundMail, Seat
+from games.models import Game, InboundMail, Seat
 from games.play.links import REPLY_PREFIX, seat_from_reply_address
 from games.play.refusals import refusal_text
 from games.play.services import move_submit
+from games.play.signals import event_announced, reply_answered
 from games.play.takebacks import takeback_answer
 from games.store import events
 from games.store.loading import engine_for
@@ -360,9 +360,9 @@ def _unauthenticated(
             return outcome
         with translation.override(seat.language):
             refusal = gettext(UNAUTHENTICATED)
-        reply_mail_queue(
+        reply_answered.send(
             game=seat.game, seat=seat, accepted=False, text=text[:100], message=refusal,
-            in_reply_to=message_id, now=now,
+            in_reply_to=message_id, now=now, sender=Seat,
         )  # fmt: skip
     return outcome
 
@@ -379,15 +379,20 @@ def _answer(seat: Seat, accept: bool, text: str, message_id: str, key: str, now:
     try:
         event = takeback_answer(game=game, seat=seat, accept=accept, now=now)
     except GameError as error:
-        reply_mail_queue(
+        reply_answered.send(
             game=game, seat=seat, accepted=False, text=text, message=_refusal(seat, error),
-            in_reply_to=message_id, now=now,
+            in_reply_to=message_id, now=now, sender=Seat,
         )  # fmt: skip
         InboundMail.objects.filter(message_key=key).update(outcome="refused", detail=error.message)
         return "refused"
     game.refresh_from_db()
-    notice_mails_queue(
-        game=game, event_type=event.type, payload=events.payload_of(event), now=now, seats=[seat]
+    event_announced.send(
+        sender=Game,
+        game=game,
+        event_type=event.type,
+        payload=events.payload_of(event),
+        now=now,
+        seats=[seat],
     )
     outcome = "accepted" if event.type == events.TAKEBACK_ACCEPTED else "declined"
     InboundMail.objects.filter(message_key=key).update(outcome=outcome, detail=text)
@@ -407,16 +412,16 @@ def _play(seat: Seat, text: str, move_id: str, message_id: str, key: str, now: d
         legal: list[Move] = []
         if seat.display_name in game.to_move:
             legal = engine.legal_moves(load_state(game), seat.display_name)
-        reply_mail_queue(
+        reply_answered.send(
             game=game, seat=seat, accepted=False, text=text, message=_refusal(seat, error),
-            legal=legal, in_reply_to=message_id, now=now,
+            legal=legal, in_reply_to=message_id, now=now, sender=Seat,
         )  # fmt: skip
         InboundMail.objects.filter(message_key=key).update(outcome="refused", detail=error.message)
         return "refused"
     notation = engine.format_move(result.move)
-    reply_mail_queue(
+    reply_answered.send(
         game=game, seat=seat, accepted=True, text=notation, move=result.move,
-        in_reply_to=message_id, now=now,
+        in_reply_to=message_id, now=now, sender=Seat,
     )  # fmt: skip
     InboundMail.objects.filter(message_key=key).update(outcome="played", detail=notation)
     return "played"

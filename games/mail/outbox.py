@@ -1,11 +1,11 @@
-"""The outbox: every email is a row, claimed with a lease, sent, marked sent (DESIGN §5).
+"""The outbox: every email is a row, claimed with a lease, sent, marked sent.
 
 A row is written by :func:`mail_queue` in the transaction of the event that
 caused it, and its send is queued the moment that transaction commits: on
 PostgreSQL by a ``NOTIFY`` on :data:`CHANNEL` in the transaction itself, which
 the database delivers at commit to the listener in a worker
 (``games.tasks.OutboxListener``), so the request publishes nothing; elsewhere
-(the embedded default's SQLite) :data:`mail_committed` is sent on commit and
+(the embedded default's SQLite) ``signals.mail_committed`` is sent on commit and
 ``games.tasks`` answers it by queuing a send task. The task
 claims the row with a conditional update that sets a lease, so two workers
 never send one row; a row whose lease ran out (worker killed, SMTP down,
@@ -28,11 +28,11 @@ from django.core.mail import get_connection
 from django.core.mail.backends.base import BaseEmailBackend
 from django.db import connection, transaction
 from django.db.models import Q
-from django.dispatch import Signal
 from django.utils import timezone
 
 from games.mail.compose import context_composed, mail_compose
 from games.models import Game, OutboundMail, Seat
+from games.play.signals import mail_committed
 from games.store.rows import (
     Statement,
     row_changed,
@@ -79,16 +79,6 @@ class TransportError(Exception):
         self.retry_in = retry_in
 
 
-mail_committed = Signal()
-"""Sent with ``mail_id`` once a row to send now is committed, where the database has no
-``NOTIFY`` (SQLite), so a sender can start at once.
-
-``games.tasks`` queues the send task for it (connected in ``GamesConfig.ready``):
-the outbox sits below the tasks that send it, and a row no one hears of is
-still found by the sweep.
-"""
-
-
 def mail_queue(
     *,
     to: str,
@@ -102,7 +92,7 @@ def mail_queue(
 ) -> OutboundMail:
     """Write one email to the outbox (a fixed ``INSERT``); its send is queued when the
     transaction commits (a ``NOTIFY`` on :data:`CHANNEL` on PostgreSQL, else
-    :data:`mail_committed`).
+    ``signals.mail_committed``).
 
     ``hold`` keeps it for the daily digest instead of sending it.
     """
@@ -178,7 +168,7 @@ def _bookkeeping(statements: list[Statement]) -> list[Statement]:
 
     Only claims and sent marks run so: should PostgreSQL itself crash within
     a fraction of a second after such a commit, the worst outcome is one email
-    sent again with the same Message-ID, the duplicate DESIGN §5 already allows.
+    sent again with the same Message-ID, the duplicate the outbox already allows.
     Events and outbox rows are always committed durably. The marks and the setting
     go in one call (a transaction of their own, or the caller's), so it costs no
     round trip.
@@ -189,7 +179,7 @@ def _bookkeeping(statements: list[Statement]) -> list[Statement]:
 def mail_claim(*, mail_id: int, now: datetime) -> OutboundMail | None:
     """Lease a pending row that no one holds; ``None`` if another has it or it is done. The
     row comes with its game and seat, which composing it reads: one call to the database
-    where it takes several statements (issue 4: 100 emails a second per worker)."""
+    where it takes several statements."""
     at = connection.ops.adapt_datetimefield_value
     claim = (CLAIM, [at(now + lease()), mail_id, OutboundMail.Status.PENDING.value, at(now)])
     return row_changed(_bookkeeping([claim]), OutboundMail, mail_id, ("game", "seat"))

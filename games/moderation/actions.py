@@ -18,9 +18,9 @@ from django.utils import timezone
 
 from games.clocks.timeouts import game_decide, game_resume, seat_replace
 from games.errors import GameNotActive, GameOver, Refused
-from games.mail.notices import notice_mails_queue
 from games.models import Event, Game, OutboundMail, Seat
 from games.play.recipients import addresses_check
+from games.play.signals import event_announced
 from games.play.turns import clocks_update, turn_begin
 from games.store import events
 from games.store.loading import engine_for
@@ -73,7 +73,9 @@ def game_pause(*, game: Game, moderator: User, reason: str, now: datetime | None
         _record(change, moderator, events.GAME_PAUSED, payload, now)
         game.status = Game.Status.PAUSED
         clocks_update(game=game, now=now)
-    notice_mails_queue(game=game, event_type=events.GAME_PAUSED, payload=payload, now=now)
+    event_announced.send(
+        sender=Game, game=game, event_type=events.GAME_PAUSED, payload=payload, now=now
+    )
     return game
 
 
@@ -84,7 +86,9 @@ def game_unpause(*, game: Game, moderator: User, reason: str, now: datetime | No
     _open_game(game)
     game = game_resume(game=game, actor=actor_of(moderator), reason=reason, now=now)
     payload = events.game_resumed_payload(reason=reason)
-    notice_mails_queue(game=game, event_type=events.GAME_RESUMED, payload=payload, now=now)
+    event_announced.send(
+        sender=Game, game=game, event_type=events.GAME_RESUMED, payload=payload, now=now
+    )
     return game
 
 
@@ -119,7 +123,8 @@ def deadline_extend(
                 reason=reason,
             )
             _record(change, moderator, events.DEADLINE_EXTENDED, payload, now)
-            notice_mails_queue(
+            event_announced.send(
+                sender=Game,
                 game=game,
                 event_type=events.DEADLINE_EXTENDED,
                 payload=payload,
@@ -156,7 +161,9 @@ def seat_invite(
     seat.user = None  # the old player's account no longer acts for the seat
     seat.save(update_fields=["user"])
     payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason=reason)
-    notice_mails_queue(game=game, event_type=events.SEAT_REPLACED, payload=payload, now=now)
+    event_announced.send(
+        sender=Game, game=game, event_type=events.SEAT_REPLACED, payload=payload, now=now
+    )
     return seat
 
 
@@ -184,7 +191,9 @@ def seat_remove(
         if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
             engine, state = engine_for(game), load_state(game)
             turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
-    notice_mails_queue(game=game, event_type=events.SEAT_REPLACED, payload=payload, now=now)
+    event_announced.send(
+        sender=Game, game=game, event_type=events.SEAT_REPLACED, payload=payload, now=now
+    )
     return seat
 
 
@@ -206,8 +215,13 @@ def link_reissue(
     payload = events.link_reissued_payload(player=seat.display_name, reason=reason)
     with game_change(game) as change:
         _record(change, moderator, events.LINK_REISSUED, payload, now)
-    notice_mails_queue(
-        game=game, event_type=events.LINK_REISSUED, payload=payload, now=now, seats=[seat]
+    event_announced.send(
+        sender=Game,
+        game=game,
+        event_type=events.LINK_REISSUED,
+        payload=payload,
+        now=now,
+        seats=[seat],
     )
     return seat
 
@@ -223,7 +237,9 @@ def game_abort(*, game: Game, moderator: User, reason: str, now: datetime | None
         game.status = Game.Status.ABORTED
         clocks_update(game=game, now=now)
         game.to_move = []
-    notice_mails_queue(game=game, event_type=events.GAME_ABORTED, payload=payload, now=now)
+    event_announced.send(
+        sender=Game, game=game, event_type=events.GAME_ABORTED, payload=payload, now=now
+    )
     return game
 
 

@@ -36,11 +36,11 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import QuerySet
-from django.dispatch import Signal
 from django.utils import timezone
 
 from games.errors import TooMany
 from games.models import MailPreference, Seat, SignInToken
+from games.play.signals import sign_in_requested
 
 SIGN_IN_VALID = timedelta(minutes=15)
 SIGN_IN_EMAIL_LIMIT = 3
@@ -50,12 +50,6 @@ a link is valid."""
 SIGN_IN_CLIENT_LIMIT = 30
 SIGN_IN_CLIENT_WINDOW = timedelta(minutes=15)
 """At most :data:`SIGN_IN_CLIENT_LIMIT` sign-in requests from one client network in a window."""
-
-sign_in_requested = Signal()
-"""Sent with ``email``, ``link``, ``language`` and ``now`` once a sign-in token is stored.
-
-``games.mail`` writes the email with the link (connected in ``GamesConfig.ready``).
-"""
 
 
 def seat_mail_preference_set(*, seat: Seat, preference: str) -> None:

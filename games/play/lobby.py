@@ -9,8 +9,8 @@ first (``games.play.open_seats``). Taking the last seat deals the game with
 invitation: once accepted it leads nowhere, and the accepter alone gets his own
 link (:func:`acceptance_token`), which leads to his seat while the seat keeps its
 first token. Writes lock the table row, so two people can never take one seat. The
-invitations and the deal are told by signal (:data:`seat_invited`,
-:data:`table_started`) to ``games.mail``, which writes their emails in the same
+invitations and the deal are told by signal (``signals.seat_invited``,
+``signals.table_started``) to ``games.mail``, which writes their emails in the same
 transaction.
 
 Invitations are mailed to addresses nobody has confirmed, so three limits keep
@@ -41,7 +41,6 @@ from typing import Any
 from django.conf import settings
 from django.core import signing
 from django.db import transaction
-from django.dispatch import Signal
 from django.utils import timezone
 
 from engine.base import get_game
@@ -53,6 +52,7 @@ from games.play.accounts import _count, client_network
 from games.play.links import unsigned
 from games.play.recipients import address_hash, lock_addresses, may_mail_unasked
 from games.play.services import PlayerSpec, game_create
+from games.play.signals import seat_invited, table_started
 from games.timecontrol.deadlines import time_control
 
 _INVITATION_SALT = "games.invitation"
@@ -63,19 +63,6 @@ INVITE_CLIENT_LIMIT = 10
 INVITE_CLIENT_WINDOW = timedelta(hours=1)
 """At most :data:`INVITE_CLIENT_LIMIT` tables that invite by email from one client network in a
 window."""
-
-seat_invited = Signal()
-"""Sent with ``table`` and ``invitation`` when a seat is invited by email, in the transaction.
-
-``games.mail`` writes the invitation email (connected in ``GamesConfig.ready``), so
-it commits with the table.
-"""
-table_started = Signal()
-"""Sent with ``table``, ``game`` and ``invitations`` (each led to its seat) once the deal is made.
-
-``games.mail`` tells every invited player but the first, whose turn email says it
-all, that the game has begun (connected in ``GamesConfig.ready``).
-"""
 
 
 class LobbyError(Refused):

@@ -8,7 +8,7 @@ A stranger types any address he likes, so a typed address is not believed:
 * any other address is kept aside as the seat's ``pending_email``: the seat is
   the taker's (he gets its play link), but it has no address, so no email, no
   account, no place on a profile, in a reliability or in a rating. The address
-  is mailed one confirmation (:data:`confirmation_asked`), counted against the
+  is mailed one confirmation (``signals.confirmation_asked``), counted against the
   quota of email sent unasked (:mod:`games.play.recipients`, which also keeps
   "never invite me"); its owner's confirmation (:func:`open_seat_confirm`)
   gives the seat the address and its account, before or after the deal, while
@@ -24,7 +24,6 @@ from __future__ import annotations
 from django.conf import settings
 from django.core import signing
 from django.db import transaction
-from django.dispatch import Signal
 from django.utils import timezone
 
 from games.errors import Conflict, Forbidden
@@ -32,17 +31,11 @@ from games.models import Game, Invitation, Seat, Table
 from games.play.links import unsigned
 from games.play.lobby import SeatGone, acceptance_seat, accepted_stamp, seat_take
 from games.play.recipients import address_hash, lock_addresses, may_mail_unasked
+from games.play.signals import confirmation_asked
 from games.players.accounts import seats_attach
 from games.players.reliability import reliabilities_of_emails
 
 _CONFIRMATION_SALT = "games.open-seat-confirmation"
-
-confirmation_asked = Signal()
-"""Sent with ``table``, ``invitation`` and ``link`` when an open seat's typed address is to be
-asked to confirm, in the transaction.
-
-``games.mail`` writes the confirmation email (connected in ``GamesConfig.ready``).
-"""
 
 
 class TooUnreliable(Forbidden):

@@ -7,7 +7,7 @@ every other human seat has accepted (bot seats never object),
 ``move_taken_back`` is appended: replay then restores the state from before
 the move (``games.store.loading.fold``), and the player is to move again with a
 fresh clock and a turn email. The players a takeback event concerns hear of it
-from ``games.mail``, told by :data:`takeback_recorded`.
+from ``games.mail``, told by ``signals.event_announced``.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.dispatch import Signal
 from django.utils import timezone
 
 from games.errors import Conflict, GameNotActive, GameOver
 from games.kinds import kind_of
 from games.models import Event, Game, Seat
+from games.play.signals import event_announced
 from games.play.turns import turn_begin
 from games.store import events
 from games.store.loading import engine_for
@@ -32,15 +32,6 @@ from games.store.repository import (
     projections_set,
     snapshot_on_commit,
 )
-
-takeback_recorded = Signal()
-"""Sent in the transaction of a takeback event, with ``game``, ``event_type``, ``payload``,
-``now`` and ``seats``: the players it concerns (the other humans for a request, the asker
-for a refusal), or ``None`` for everyone.
-
-``games.mail`` tells them (connected in ``GamesConfig.ready``), so the emails commit
-with the event.
-"""
 
 
 class NotLastOwnMove(Conflict):
@@ -161,7 +152,7 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
         now=now,
     )
     others = [other for other in game.seats.all() if other.pk != seat.pk and not other.is_bot]
-    takeback_recorded.send(
+    event_announced.send(
         sender=Game,
         game=game,
         event_type=events.TAKEBACK_REQUESTED,
@@ -183,7 +174,7 @@ def _take_back(game: Game, player: str, move_seq: int, now: datetime) -> None:
         projections_set(game, engine, state)
         turn_begin(game=game, engine=engine, state=state, now=now, moved=player)
     snapshot_on_commit(game, state)
-    takeback_recorded.send(
+    event_announced.send(
         sender=Game, game=game, event_type=events.MOVE_TAKEN_BACK, payload=payload, now=now
     )
 
@@ -207,7 +198,7 @@ def takeback_answer(*, game: Game, seat: Seat, accept: bool, now: datetime | Non
     )
     if not accept:
         asker = game.seats.filter(display_name=pending["player"])
-        takeback_recorded.send(
+        event_announced.send(
             sender=Game,
             game=game,
             event_type=event_type,

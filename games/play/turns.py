@@ -2,7 +2,7 @@
 
 Called by the services inside the transaction that appended the event, so
 the deadline projections and the turn emails are written with it: the emails
-by ``games.mail``, which hears of the new turn by :data:`turn_begun`.
+by ``games.mail``, which hears of the new turn by ``signals.turn_begun``.
 """
 
 from __future__ import annotations
@@ -12,26 +12,12 @@ from datetime import datetime
 from typing import Any
 
 from django.db import models, transaction
-from django.dispatch import Signal
 
 from engine.base import Game as Engine
 from games.models import Game, Seat
+from games.play.signals import bot_to_move, turn_begun
 from games.store.repository import rows_update
 from games.timecontrol.deadlines import RUNNING_FIELDS, clocks_follow
-
-turn_begun = Signal()
-"""Sent in the transaction of a change of turn, with ``game``, ``engine``, ``state``, ``seats``
-(all of the game's, their clocks followed), ``moved`` and ``now``.
-
-``games.mail`` writes the turn emails for it (connected in ``GamesConfig.ready``), so
-they commit with the change.
-"""
-bot_to_move = Signal()
-"""Sent once a change that leaves a bot seat to move is committed, so it can play at once.
-
-``games.tasks`` queues a deadline sweep for it (connected in ``GamesConfig.ready``);
-without one the minutely beat sweep plays the bot's move anyway.
-"""
 
 
 def clocks_update(
@@ -73,7 +59,7 @@ def turn_begin(
     result). ``moved`` names the player who just moved (or whose seat changed hands): his
     clock restarts if he is to move again; the others' running clocks run on.
 
-    A bot seat's deadline is now, and :data:`bot_to_move` is sent on commit to have it played.
+    A bot seat's deadline is now, and ``bot_to_move`` is sent on commit to have it played.
     ``seats`` are all of the game's, when the caller has read them already; ``along`` as
     for :func:`clocks_update`.
     """

@@ -1,0 +1,172 @@
+"""What a game's email says to a seat: its common context and a turn email's content.
+
+Built from the seat's ``view(state, seat)`` and the public events up to the email's seq,
+never from the omniscient state. A turn email's row holds only what it is (seat, seq,
+deadline), so a move's locked transaction builds no view for it: :func:`turn_context_of`
+composes its content after the commit (``games.mail.compose`` calls it when the row is
+first rendered). This module writes nothing, so the composer can import it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.utils import translation
+
+from engine.base import Game as Engine
+from engine.base import Move
+from games.display import game_label
+from games.kinds import kind_of
+from games.models import Event, Game, OutboundMail, Seat
+from games.play.links import preferences_link, reply_address, seat_link
+from games.play.selectors import hidden_seqs, sealed_seq
+from games.store import events
+from games.store.loading import engine_for, state_at
+from games.store.rows import column_loader, json_text, rows_read
+
+EXAMPLES = 3
+SINCE_LIMIT = 40
+
+
+def seat_context(game: Game, seat: Seat) -> dict[str, Any]:
+    return {
+        "game": game_label(game),
+        "game_id": game.pk,
+        "game_kind": game.kind,
+        "player": seat.display_name,
+        "seat_link": seat_link(seat),
+        "preferences_link": preferences_link(seat),
+        "unsubscribe_link": preferences_link(seat) + "unsubscribe/",
+        "time_zone": seat.time_zone,
+        "site_url": settings.SITE_URL,
+    }
+
+
+def last_own_move_sql() -> str:
+    """The fixed query of the seq of a seat's last move up to a seq (``None``: it has made
+    none); its parameters: the game's id, the seat's name, the seq."""
+    return (
+        "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
+        f" AND {json_text('payload', 'player')} = %s AND seq <= %s"
+    )
+
+
+def _since_own_move(
+    game: Game, seat: Seat, seq: int
+) -> tuple[int | None, list[tuple[int, str, int, dict[str, Any]]]]:
+    """The seq of ``seat``'s last move up to event ``seq`` (``None``: it has made none) and the
+    events after it up to ``seq`` (at most :data:`SINCE_LIMIT`, as seq, type, version and
+    payload): fixed queries, in one call where the database takes several."""
+    last_own = (last_own_move_sql(), [game.pk, seat.display_name, seq])
+    since = (
+        "SELECT seq, type, version, payload FROM games_event WHERE game_id = %s"
+        f" AND seq > COALESCE(({last_own[0]}), 1) AND seq <= %s ORDER BY seq LIMIT {SINCE_LIMIT}",
+        [game.pk, *last_own[1], seq],
+    )
+    ((last,),), stored = rows_read([last_own, since])
+    payload = column_loader(Event, "payload")
+    return last, [
+        (event_seq, event_type, version, payload(raw))
+        for event_seq, event_type, version, raw in stored
+    ]
+
+
+def in_words(game: Game, seat: Seat, move: Move) -> str:
+    """``move`` in words in ``seat``'s language, by the game's kind."""
+    with translation.override(seat.language):
+        return kind_of(game.kind).move_action(move)
+
+
+def since_last_turn(
+    game: Game,
+    seat: Seat,
+    engine: Engine,
+    state: Any,
+    seq: int,
+    stored: list[tuple[int, str, int, dict[str, Any]]],
+) -> list[dict[str, Any]]:
+    """What happened in ``game`` from ``seat``'s last move up to event ``seq`` (``state`` is
+    the state after it), from the public events ``stored`` in between: moves in words in the
+    seat's language (by the game's kind) with their notation, the reply syntax, beside them;
+    a sealed one unsaid."""
+    entries = []
+    sealed = sealed_seq(game, state=state, seq=seq)
+    hidden: set[int] | None = None  # read with the first chat message
+    for event_seq, event_type, version, raw in stored:
+        payload = events.upcast(event_type, version, raw)
+        entry = {"type": event_type, "seq": event_seq, "player": payload.get("player")}
+        if event_type == events.MOVE and event_seq == sealed:
+            entry.update(move=None, sealed=True, auto=payload.get("auto", False))
+        elif event_type == events.MOVE:
+            entry.update(
+                move=in_words(game, seat, payload["move"]),
+                notation=engine.format_move(payload["move"]),
+                auto=payload.get("auto", False),
+            )
+        elif event_type == events.SEAT_REPLACED:
+            entry["by"] = payload["by"]
+        elif event_type == events.VACATION_STARTED:
+            entry["days"] = payload["days"]
+        elif event_type == events.CHAT_POSTED:
+            hidden = hidden_seqs(game) if hidden is None else hidden
+            unsaid = event_seq in hidden
+            entry.update(text=None if unsaid else payload["text"], hidden=unsaid)
+        elif event_type not in (events.TURN_TIMED_OUT, events.GAME_PAUSED):
+            continue
+        entries.append(entry)
+    return entries
+
+
+def _examples(engine: Engine, legal: list[dict[str, Any]]) -> list[str]:
+    """Two or three legal moves in text notation, of different kinds where there are."""
+    chosen: list[dict[str, Any]] = []
+    for move in legal:
+        if all(move["type"] != other["type"] for other in chosen):
+            chosen.append(move)
+    for move in legal:
+        if len(chosen) >= EXAMPLES:
+            break
+        if move not in chosen:
+            chosen.append(move)
+    return [engine.format_move(move) for move in chosen[:EXAMPLES]]
+
+
+def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any, seq: int) -> dict[str, Any]:
+    """What a turn email (or its reminder) tells ``seat`` after event ``seq`` (``state`` is the
+    state after it): all from its own view and the public events up to it."""
+    view = engine.view(state, seat.display_name)
+    legal = engine.legal_moves(state, seat.display_name)
+    kind = kind_of(game.kind)
+    rows = kind.player_rows(view)
+    marks = kind.seat_marks([row["name"] for row in rows])
+    last, stored = _since_own_move(game, seat, seq)
+    return {
+        **seat_context(game, seat),
+        "view": view,
+        "hand": view["players"][seat.display_name].get("hand", []),
+        "players": [{**row, "letter": marks[row["name"]].letter} for row in rows],
+        "since": since_last_turn(game, seat, engine, state, seq, stored),
+        "moved_before": last is not None,
+        "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
+        "reply_to": reply_address(seat),
+        "examples": _examples(engine, legal),
+        "commitment": game.commitment,
+        "seq": seq,
+        "head_hash": (
+            game.head_hash
+            if seq == game.last_seq
+            else Event.objects.values_list("hash", flat=True).get(game=game, seq=seq)
+        ),
+    }
+
+
+def turn_context_of(row: OutboundMail) -> dict[str, Any]:
+    """The content of a turn email whose row holds only what it is (seat, seq, deadline):
+    composed after its commit, from the committed events and the seat's view at that seq
+    (the composer of ``games.mail.compose.COMPOSED_LATER``'s turn email)."""
+    game, seat, seq = row.game, row.seat, row.context["seq"]
+    assert game is not None and seat is not None, "a turn email belongs to a seat of a game"
+    engine = engine_for(game)
+    context = turn_context(game=game, seat=seat, engine=engine, state=state_at(game, seq), seq=seq)
+    return {**context, "deadline": row.context["deadline"]}

@@ -22,7 +22,8 @@ from games.models import Event, Game, OutboundMail, Seat
 from games.play.links import preferences_link, reply_address, seat_link
 from games.play.selectors import hidden_seqs, sealed_seq
 from games.store import events
-from games.store.loading import engine_for, state_at
+from games.store.loading import engine_for
+from games.store.repository import state_at
 from games.store.rows import column_loader, json_text, rows_read
 
 EXAMPLES = 3

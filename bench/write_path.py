@@ -1,4 +1,4 @@
-"""Write-path benchmark: a move POST against the database's own cost of its writes (issue 16).
+"""Write-path benchmark: a move POST against the database's own cost of its writes.
 
     .venv/bin/python bench/write_path.py [--moves 300] [--seats 4] [--database NAME] [--profile N]
 

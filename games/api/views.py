@@ -25,7 +25,7 @@ from games.play import selectors, services
 from games.play.links import seat_link, seat_token
 from games.play.recipients import addresses_check
 from games.store.loading import engine_for
-from games.store.rows import game_rows, game_with_seats
+from games.store.repository import game_rows, game_with_seats
 
 ERROR_MEANINGS = {
     400: "Malformed input, or a move its game's rules refuse (the engine's code and message).",

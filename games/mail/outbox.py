@@ -115,9 +115,9 @@ def mail_queue_unless(
 ) -> bool | None:
     """:func:`mail_queue`, unless the fixed query ``found`` (a ``SELECT`` and its parameters;
     ``None``: always) finds a row, decided by the ``INSERT`` itself; tell whether the email
-    was written. In ``rows.sent_together`` (a move's writes) the row goes with the
-    transaction's next statement where the database can take it so, and whether it was
-    written goes unread (``None``): the ``NOTIFY`` in it tells the sender of it."""
+    was written. In a change of a game (``games.store.repository.game_change``) the row
+    goes with the transaction's next statement where the database can take it so, and
+    whether it was written goes unread (``None``): the ``NOTIFY`` in it tells the sender."""
     row = _outbound(to, kind, context, language, game, seat, hold, now)
     return _write(row, hold, found, later=True)
 

@@ -2,7 +2,7 @@
 """A bot seat plays as soon as its turn comes, through a real Celery worker on Redis.
 
 The write that makes it the bot's turn has a deadline sweep queued when it
-commits (``turns.bot_to_move``, answered by ``games.tasks``); no beat runs
+commits (``signals.bot_to_move``, answered by ``games.tasks``); no beat runs
 here, so only that queued sweep can play the bot's move.
 """
 

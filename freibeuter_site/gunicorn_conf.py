@@ -1,13 +1,12 @@
-"""gunicorn's settings for the service, as ``bench/http.py`` measured them best (README, *HTTP*):
+"""gunicorn's settings for the service:
 
     gunicorn --config python:freibeuter_site.gunicorn_conf freibeuter_site.wsgi
 
 Workers as gunicorn's documentation advises, two a core and one more, each with a
 few threads: a request is a millisecond or two of Python and then waits on
 PostgreSQL, so a worker's other threads use the core meanwhile; but a worker's
-threads share one interpreter lock, and with one worker a core a move POST
-queued behind its worker's reads (the hotseat bench's move p50 was 25-30 ms with
-2 workers of 8 threads, 14-26 ms with 5 of 4 or 8 of 2). ``WEB_CONCURRENCY``
+threads share one interpreter lock, so with fewer workers of more threads a
+move POST waits behind its worker's reads. ``WEB_CONCURRENCY``
 (gunicorn's own name) and ``WEB_THREADS`` change the counts; options on the
 command line override this file.
 

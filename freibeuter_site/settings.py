@@ -1,4 +1,4 @@
-"""Settings, read from the environment (DESIGN §7).
+"""Settings, read from the environment.
 
 With nothing set, the *embedded default* runs on one machine: SQLite in
 ``var/``, a local-memory cache, ``DEBUG`` on, a development secret key and the
@@ -187,7 +187,7 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Celery (DESIGN §5): Redis in production; the embedded default uses kombu's filesystem
+# Celery: Redis in production; the embedded default uses kombu's filesystem
 # transport under var/, a real broker that needs no server. Tasks are idempotent, acked
 # late and requeued when their worker dies; the outbox and deadline sweeps back them up.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
@@ -218,7 +218,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # engine.base.GAMES.
 SITE_NAME = os.environ.get("SITE_NAME", "Freibeuter")
 
-# Mail (DESIGN §5): SMTP from EMAIL_URL (smtp://, smtp+tls://, smtp+ssl://) or Django's
+# Mail: SMTP from EMAIL_URL (smtp://, smtp+tls://, smtp+ssl://) or Django's
 # EMAIL_HOST & co.; with neither, messages are .eml files under var/mail/ shown at /dev/mail/.
 # An address's domain cannot be a bare IP: a site served from one (the embedded default) mails
 # from "localhost".

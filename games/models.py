@@ -1,4 +1,4 @@
-"""The event store and its projections: games, seats and immutable events (DESIGN §3).
+"""The event store and its projections: games, seats and immutable events.
 
 Events are the only source of truth. ``Game`` keeps projections (status, who
 is to move, scores) updated in the same transaction as each event append and

@@ -1,4 +1,4 @@
-"""On PostgreSQL, a trigger refuses every UPDATE and DELETE of ``games_event`` (DESIGN §3).
+"""On PostgreSQL, a trigger refuses every UPDATE and DELETE of ``games_event``.
 
 Other databases (the embedded SQLite default) rely on the model's refusal.
 TRUNCATE stays possible, for test databases.

@@ -1,8 +1,8 @@
 """Seat tokens: the secret in a seat's email link and in ``Authorization: Seat <token>``.
 
-A token is the seat id and its ``token_version`` signed with Django's signing
-(DESIGN §5). It never expires, since correspondence games are long; a
-moderator revokes it by bumping ``token_version``. A seat's emails also carry a
+A token is the seat id and its ``token_version`` signed with Django's signing.
+It never expires, since correspondence games are long; a moderator revokes it
+by bumping ``token_version``. A seat's emails also carry a
 mail-settings token, signed the same way with its own salt, that opens only the
 seat's mail settings (its footer link and ``List-Unsubscribe``): headers and
 links that mail providers read, scan and keep never hold the key to the game.

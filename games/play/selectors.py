@@ -98,7 +98,7 @@ def game_history(*, game: Game, after: int = 0, limit: int | None = None) -> lis
 
 def sealed_seq(game: Game, *, state: Any = None, seq: int | None = None) -> int | None:
     """The seq of the move still sealed in ``game`` after event ``seq`` (default: its last), if
-    any ([F5], DESIGN §2); ``state`` is the state after that event, when the caller has it.
+    any ([F5]); ``state`` is the state after that event, when the caller has it.
 
     While a choice is sealed (a rowing test waiting for its second choice), the summary's
     step names who has ``chosen``; the first choice is then the last move

@@ -1,7 +1,7 @@
 """Writes: every change to a game goes through these functions, one transaction each.
 
 They append events and update the projections on ``Game`` in the same
-transaction (DESIGN §3–§4). Views, commands, tasks and the admin call them;
+transaction. Views, commands, tasks and the admin call them;
 nothing else writes events.
 """
 
@@ -331,7 +331,7 @@ def move_submit(
     auto: bool = False,
     now: datetime | None = None,
 ) -> MoveResult:
-    """Validate ``move`` for ``seat`` with the engine and append it (DESIGN §4).
+    """Validate ``move`` for ``seat`` with the engine and append it.
 
     The game row is locked for the whole transaction, so two writers to one
     game are serialised: a resubmitted ``move_id`` returns the original result,

@@ -164,8 +164,8 @@ def row_changed(
     """Run ``changes``, statements the last of which is an ``UPDATE`` of the row ``pk`` of
     ``model``, and, if it changed the row, read the row as it is now with the rows its foreign
     keys ``links`` point to (each ``None`` where it points to none): in one call where the
-    database takes several statements, else in one transaction (a mail worker's claim, issue
-    4). ``None``: the ``UPDATE`` changed no row."""
+    database takes several statements, else in one transaction (a mail worker's claim).
+    ``None``: the ``UPDATE`` changed no row."""
     db = connections[DEFAULT_DB_ALIAS]
     table = model._meta.db_table
     linked: list[type[models.Model]] = []

@@ -1,4 +1,4 @@
-"""Time controls and the clock: when the seat to move must have moved (DESIGN §5).
+"""Time controls and the clock: when the seat to move must have moved.
 
 A game chooses its time control at creation, in ``options["time_control"]``:
 a fixed time per move (``{"kind": "per_move", "hours": 72}``) or a time bank

@@ -9,7 +9,7 @@ in ``templates/games/flusspiraten/`` (the history page is the shared
 rowing-test choice ([F5]): the view hides it, and moves in words name it
 only once the other rower has chosen.
 
-Timeouts (issue 8): an unanswered rowing test counts as ``die``, an
+Timeouts: an unanswered rowing test counts as ``die``, an
 unanswered pile-in as ``stay``, an unanswered turntable wish as no, an
 unanswered deploy puts 3 pirates on the left start; any other late step is
 the bot's.

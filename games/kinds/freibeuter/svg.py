@@ -1,8 +1,8 @@
 """The Freibeuter board drawing as SVG markup, written in Python for speed.
 
-The game page draws 49 fields and up to 36 tiles; written by a template loop
-this costs tens of milliseconds, written here well under one (DESIGN §8: a
-game page ≤ 30 ms). Every text is escaped; labels are in the active language.
+The game page draws 49 fields and up to 36 tiles, too many for a template
+loop to render within a page's time budget. Every text is escaped; labels are
+in the active language.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seeräuber's pieces and moves in words, in the active language (issue 15 item 1).
+"""Seeräuber's pieces and moves in words, in the active language.
 
 A pirate is said by its colour and value (``red 3``), a stack by its top
 pirate, a booty piece by its name with an article (``a chest``) and counts

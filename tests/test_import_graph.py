@@ -1,5 +1,5 @@
 """No import circles among ``engine/``, ``games/`` and ``freibeuter_site/``, and the layers
-of ``games/`` point one way (DESIGN §1).
+of ``games/`` point one way.
 
 The graph is grimp's (the engine of import-linter), built from the source:
 every ``import`` counts, inside functions and ``if TYPE_CHECKING:`` blocks
@@ -7,9 +7,11 @@ too, so moving an import into a function cannot hide a circle. A package's
 implicit import by its submodules is not an edge (grimp's reading, and
 import-linter's), so an ``__init__`` may gather its children.
 
-The layers are import-linter's ``layers`` contract in ``pyproject.toml``
+The layers are import-linter's ``layers`` contracts in ``pyproject.toml``
 (``[tool.importlinter]``), checked here as ``lint-imports`` checks it: a layer
-imports only the layers below it, directly or through any other module.
+imports only the layers below it, directly or through any other module. They are
+exhaustive: every package and root module of ``games/``, and every game's package
+of ``games/kinds/``, is in a layer, so one left out breaks the contract.
 """
 
 from __future__ import annotations
@@ -67,29 +69,38 @@ def test_the_layers_of_games_point_one_way(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 @pytest.mark.parametrize(
-    ("store_module", "kept"),
+    ("store_module", "unlisted", "kept"),
     [
-        ("from harbour import timecontrol\n", True),
-        ("def replay():\n    from harbour import play\n", False),
+        ("from harbour import timecontrol\n", (), True),
+        ("def replay():\n    from harbour import play\n", (), False),
+        ("", ("lighthouse.py",), False),
     ],
 )
-def test_the_layers_contract_breaks_on_an_import_that_points_up(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, store_module: str, kept: bool
+def test_the_layers_contract_breaks_on_an_import_that_points_up_or_a_module_left_out(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    store_module: str,
+    unlisted: tuple[str, ...],
+    kept: bool,
 ) -> None:
-    (contract,) = tomllib.loads(PYPROJECT.read_text())["tool"]["importlinter"]["contracts"]
+    contracts = tomllib.loads(PYPROJECT.read_text())["tool"]["importlinter"]["contracts"]
+    (contract,) = (each for each in contracts if each["containers"] == ["games"])
     package = tmp_path / "harbour"
     package.mkdir()
     (package / "__init__.py").write_text("")
     for layer in contract["layers"]:
         for name in layer.split("|"):
             (package / f"{name.strip()}.py").write_text("")
+    for name in unlisted:
+        (package / name).write_text("")
     (package / "store.py").write_text(store_module)
     layers = ", ".join(f'"{layer}"' for layer in contract["layers"])
     config = tmp_path / "pyproject.toml"
     config.write_text(
         '[tool.importlinter]\nroot_package = "harbour"\n'
         f'[[tool.importlinter.contracts]]\nname = "harbour"\ntype = "layers"\n'
-        f'containers = ["harbour"]\nlayers = [{layers}]\n'
+        f'containers = ["harbour"]\nexhaustive = {str(contract["exhaustive"]).lower()}\n'
+        f"layers = [{layers}]\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.chdir(tmp_path)

@@ -193,7 +193,7 @@ class LegalMovesView(APIView):
 class MoveSubmitView(APIView):
     def perform_authentication(self, request: Request) -> None:
         """Authenticate only when asked (``request.auth``): a move by seat token reads its seat
-        with the game it locks (``services.move_submit_by_token``), once."""
+        with the game it locks (``services.move_submit_claimed``), once."""
 
     @extend_schema(
         operation_id="games_move",
@@ -203,28 +203,21 @@ class MoveSubmitView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         claim = token_claim(request)
-        if claim is not None:
-            done = services.move_submit_by_token(
-                game_id=pk,
-                seat_id=claim[0],
-                token_version=claim[1],
-                body=lambda game: _move_body(request, game),
-            )
-            if done is not None:
-                return _move_created(*done)
-        # Anything else (no seat token, a revoked one, another game's seat, no such game)
-        # is authenticated first and answered as every request is.
-        game = _game(request, pk)
-        seat = _player_seat(request, game)
-        body = _move_body(request, game)
-        result = services.move_submit(
-            game=game,
-            seat=seat,
-            move=body.move,
-            expected_seq=body.expected_seq,
-            move_id=body.move_id,
+        if claim is None:  # a signed-in player's own seat, read as every request reads it
+            seat = _player_seat(request, _game(request, pk))
+            claim = seat.pk, seat.token_version
+        done = services.move_submit_claimed(
+            game_id=pk,
+            seat_id=claim[0],
+            token_version=claim[1],
+            body=lambda game: _move_body(request, game),
         )
-        return _move_created(game, result)
+        if done is None:
+            # Not a seat of this game at its version (revoked, another game's, no such game):
+            # authenticated now, and refused as every request is.
+            _player_seat(request, _game(request, pk))
+            raise NotYourSeat("This seat does not play in this game.")
+        return _move_created(*done)
 
 
 def _move_body(request: Request, game: Game) -> services.MoveBody:

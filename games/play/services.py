@@ -321,6 +321,15 @@ def _moved_on(game: Game, expected_seq: int) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class MoveBody:
+    """A move request's checked body."""
+
+    move: dict[str, Any]
+    expected_seq: int | None
+    move_id: str | None = None
+
+
 def move_submit(
     *,
     game: Game,
@@ -331,56 +340,48 @@ def move_submit(
     auto: bool = False,
     now: datetime | None = None,
 ) -> MoveResult:
-    """Validate ``move`` for ``seat`` with the engine and append it.
-
-    The game row is locked for the whole transaction, so two writers to one
-    game are serialised: a resubmitted ``move_id`` returns the original result,
-    an ``expected_seq`` after which the position changed raises :class:`StaleSeq`
-    (chat and other table talk since then do not make a move stale),
-    and an illegal move raises the engine's ``IllegalMove`` with nothing written.
-    The mover's clock stops, the clocks of the seats now waited for start (a
-    seat still waited on keeps its own) and their turn emails are
-    written in the same transaction. ``auto`` marks a move the service made for
-    a timed-out or bot seat. A move that needs dice gets them here (``_rolled``)
-    and is stored, applied and returned with its ``roll``.
-    """
-    now = now or timezone.now()
-    check_move_fields(game.kind, move)
-    with transaction.atomic():
-        found = game_locked_with_seats(game.pk)
-        if found is None:
-            raise Game.DoesNotExist(f"No game #{game.pk}.")
-        game, seats = found
-        if seat.game_id != game.pk:
-            raise NotYourSeat("This seat does not play in this game.")
-        return _move_locked(game, seat, seats, move, expected_seq, move_id, auto=auto, now=now)
+    """:func:`move_submit_claimed` for a caller that has read ``seat`` already (a page, a
+    reply by email, the sweep's bot): NotYourSeat if it does not play in ``game``."""
+    done = move_submit_claimed(
+        game_id=game.pk,
+        seat_id=seat.pk,
+        token_version=None,
+        body=lambda _game: MoveBody(move, expected_seq, move_id),
+        auto=auto,
+        now=now,
+    )
+    if done is None:
+        raise NotYourSeat("This seat does not play in this game.")
+    return done[1]
 
 
-@dataclass(frozen=True)
-class MoveBody:
-    """A move request's checked body."""
-
-    move: dict[str, Any]
-    expected_seq: int | None
-    move_id: str | None = None
-
-
-def move_submit_by_token(
+def move_submit_claimed(
     *,
     game_id: int,
     seat_id: int,
-    token_version: object,
+    token_version: object | None,
     body: Callable[[Game], MoveBody],
+    auto: bool = False,
     now: datetime | None = None,
 ) -> tuple[Game, MoveResult] | None:
-    """:func:`move_submit` by the holder of a seat token whose signature holds (``seat_id``
-    and ``token_version`` are what it signs), its seat found among the seats read with the
-    locked game, so that no statement reads it before.
+    """Validate the move of seat ``seat_id`` with the engine and append it: the one way a move
+    is made.
 
-    ``body`` checks the request's body for the game it is given (raising as the request
-    would be refused). ``None``, with nothing done, when there is no game ``game_id`` or
-    the token's seat is not one of its seats at that version: the caller then answers as
-    it answers any request.
+    The game row is locked with its seats read for the whole transaction, so two writers to
+    one game are serialised, and the seat is found among those seats, so that nothing reads
+    it before: ``None``, with nothing done, when there is no game ``game_id`` or the seat is
+    not one of its seats (at ``token_version``, unless that is ``None``), and the caller
+    answers as it answers any refused request. ``body`` checks the request's body for the
+    locked game (raising as the request would be refused).
+
+    A resubmitted ``move_id`` returns the original result, an ``expected_seq`` after which
+    the position changed raises :class:`StaleSeq` (chat and other table talk since then do
+    not make a move stale), and an illegal move raises the engine's ``IllegalMove`` with
+    nothing written. The mover's clock stops, the clocks of the seats now waited for start (a
+    seat still waited on keeps its own) and their turn emails are written in the same
+    transaction. ``auto`` marks a move the service made for a timed-out or bot seat. A move
+    that needs dice gets them here (``_rolled``) and is stored, applied and returned with its
+    ``roll``.
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -389,7 +390,7 @@ def move_submit_by_token(
             return None
         game, seats = found
         seat = next((each for each in seats if each.pk == seat_id), None)
-        if seat is None or seat.token_version != token_version:
+        if seat is None or token_version not in (None, seat.token_version):
             return None
         checked = body(game)
         check_move_fields(game.kind, checked.move)
@@ -400,7 +401,7 @@ def move_submit_by_token(
             checked.move,
             checked.expected_seq,
             checked.move_id,
-            auto=False,
+            auto=auto,
             now=now,
         )
     return game, result

@@ -18,7 +18,7 @@ from django.utils import translation
 from engine.base import Game as Engine
 from engine.base import Move, get_game
 from games.event_lines import event_line
-from games.mail.outbox import mail_queue, mail_queue_unless
+from games.mail.outbox import mail_queue
 from games.mail.turn_content import in_words, last_own_move_sql, seat_context, turn_context
 from games.models import Game, Invitation, MailPreference, OutboundMail, Seat, Table
 from games.play.links import reply_address, seat_link
@@ -43,9 +43,9 @@ def _queue(
     *,
     unless: tuple[str, list[Any]] | None = None,
 ) -> None:
-    """Write ``seat``'s email, unless the fixed query ``unless`` finds a row."""
-    mail_queue_unless(
-        unless,
+    """Write ``seat``'s email in a change of ``game``, unless the fixed query ``unless`` finds
+    a row."""
+    mail_queue(
         to=seat.email,
         kind=kind,
         context=context,
@@ -54,6 +54,8 @@ def _queue(
         seat=seat,
         hold=kind == "turn" and seat.mail_preference == MailPreference.DIGEST,
         now=now,
+        unless=unless,
+        later=True,
     )
 
 

@@ -89,50 +89,21 @@ def mail_queue(
     seat: Seat | None = None,
     hold: bool = False,
     now: datetime | None = None,
+    unless: tuple[str, list[Any]] | None = None,
+    later: bool = False,
 ) -> OutboundMail:
     """Write one email to the outbox (a fixed ``INSERT``); its send is queued when the
     transaction commits (a ``NOTIFY`` on :data:`CHANNEL` on PostgreSQL, else
     ``signals.mail_committed``).
 
-    ``hold`` keeps it for the daily digest instead of sending it.
+    ``hold`` keeps it for the daily digest instead of sending it. ``unless`` is a fixed query
+    (a ``SELECT`` and its parameters) whose finding a row means the email is not written,
+    decided by the ``INSERT`` itself. An email written ``later``, in a change of a game
+    (``games.store.repository.game_change``), goes with the transaction's next statement
+    where the database can take it so: its id goes unread, the ``NOTIFY`` in it tells the
+    sender.
     """
-    row = _outbound(to, kind, context, language, game, seat, hold, now)
-    _write(row, hold, None)
-    return row
-
-
-def mail_queue_unless(
-    found: tuple[str, list[Any]] | None,
-    *,
-    to: str,
-    kind: str,
-    context: dict[str, Any],
-    language: str = "en",
-    game: Game | None = None,
-    seat: Seat | None = None,
-    hold: bool = False,
-    now: datetime | None = None,
-) -> bool | None:
-    """:func:`mail_queue`, unless the fixed query ``found`` (a ``SELECT`` and its parameters;
-    ``None``: always) finds a row, decided by the ``INSERT`` itself; tell whether the email
-    was written. In a change of a game (``games.store.repository.game_change``) the row
-    goes with the transaction's next statement where the database can take it so, and
-    whether it was written goes unread (``None``): the ``NOTIFY`` in it tells the sender."""
-    row = _outbound(to, kind, context, language, game, seat, hold, now)
-    return _write(row, hold, found, later=True)
-
-
-def _outbound(
-    to: str,
-    kind: str,
-    context: dict[str, Any],
-    language: str,
-    game: Game | None,
-    seat: Seat | None,
-    hold: bool,
-    now: datetime | None,
-) -> OutboundMail:
-    return OutboundMail(
+    row = OutboundMail(
         game=game,
         seat=seat,
         to=to,
@@ -143,17 +114,12 @@ def _outbound(
         status=OutboundMail.Status.HELD if hold else OutboundMail.Status.PENDING,
         created_at=now or timezone.now(),
     )
-
-
-def _write(
-    row: OutboundMail, hold: bool, unless: tuple[str, list[Any]] | None, *, later: bool = False
-) -> bool | None:
     notify = connection.vendor == "postgresql" and not hold
     channel = CHANNEL if notify else None
     written = row_insert(row, notify=channel, unless=unless, later=later)
     if written and not hold and not notify:
         transaction.on_commit(lambda: mail_committed.send(sender=OutboundMail, mail_id=row.pk))
-    return written
+    return row
 
 
 CLAIM = (

@@ -70,32 +70,37 @@ class EventInline(admin.TabularInline):  # type: ignore[type-arg]
         return False
 
 
-class StuckFilter(admin.SimpleListFilter):
-    title = "stuck"
-    parameter_name = "stuck"
+class YesFilter(admin.SimpleListFilter):
+    """A filter of games with one choice, "yes" (said by ``label``): the games :meth:`matching`."""
+
+    label = ""
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [("yes", "deadline passed or paused")]
+        return [("yes", self.label)]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
-        if self.value() != "yes":
-            return queryset
+        return queryset.filter(self.matching()) if self.value() == "yes" else queryset
+
+    def matching(self) -> Q | Exists:
+        raise NotImplementedError
+
+
+class StuckFilter(YesFilter):
+    title = parameter_name = "stuck"
+    label = "deadline passed or paused"
+
+    def matching(self) -> Q:
         overdue = Q(status=Game.Status.ACTIVE, deadline_at__lt=timezone.now())
-        return queryset.filter(overdue | Q(status=Game.Status.PAUSED))
+        return overdue | Q(status=Game.Status.PAUSED)
 
 
-class ReportedFilter(admin.SimpleListFilter):
+class ReportedFilter(YesFilter):
     title = "reported chat"
     parameter_name = "reported"
+    label = "has chat reports"
 
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [("yes", "has chat reports")]
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
-        if self.value() != "yes":
-            return queryset
-        reports = Event.objects.filter(game=OuterRef("pk"), type=events.CHAT_REPORTED)
-        return queryset.filter(Exists(reports))
+    def matching(self) -> Exists:
+        return Exists(Event.objects.filter(game=OuterRef("pk"), type=events.CHAT_REPORTED))
 
 
 class ModerationActionForm(ActionForm):
@@ -184,22 +189,6 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return request.user.has_perm("games.moderate_game")
 
 
-@admin.register(Event)
-class EventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ["game", "seq", "type", "actor", "payload", "created_at"]
-    list_filter = ["type"]
-    search_fields = ["=game__id", "actor"]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """A log that moderators read; the service alone writes it."""
 
@@ -211,6 +200,13 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(Event)
+class EventAdmin(ReadOnlyAdmin):
+    list_display = ["game", "seq", "type", "actor", "payload", "created_at"]
+    list_filter = ["type"]
+    search_fields = ["=game__id", "actor"]
 
 
 HIDDEN = "(hidden: the player's own)"

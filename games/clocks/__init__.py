@@ -1,7 +1,9 @@
-"""The clocks' sweep: what happens when a seat has not moved by its deadline.
+"""The clocks' sweep, and what else changes a game's course besides its moves.
 
 The sweep the beat runs every minute over games whose deadline has passed:
-reminders, the timeout ladder, vacations and a seat's replacement
-(``timeouts``). It plays through ``games.play`` and writes its emails through
-``games.mail``; the clock it reads is ``games.timecontrol``'s.
+reminders and the timeout ladder (``timeouts``); a player's vacation, a seat
+handed to another player or the bot, a paused game resumed and a game decided
+before its end (``interventions``). They play through ``games.play`` and the
+emails they cause are written through ``games.mail``; the clock they read is
+``games.timecontrol``'s.
 """

@@ -14,7 +14,7 @@ deadline and is timed out on his own. The ladder, by the game's
 2. with the ``bot`` policy the built-in bot plays this turn (``move`` with
    ``auto: true``), and after ``replace_after`` timeouts in a row the seat
    becomes a bot seat (``seat_replaced``) until a moderator invites a
-   replacement (:func:`seat_replace`);
+   replacement (``games.clocks.interventions``);
 3. with the ``pause`` policy the game is paused for a moderator (``game_paused``).
 
 The late player is told what happened only after it has been recorded.
@@ -31,31 +31,23 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from engine.base import Move
-from games.errors import Conflict, GameNotActive
+from games.clocks.interventions import seat_hand_over
 from games.kinds import kind_of
-from games.models import Event, Game, Seat
+from games.models import Game, Seat
 from games.play.services import move_submit
-from games.play.signals import deadline_near, event_announced, turn_timed_out
-from games.play.turns import clocks_update, turn_begin
-from games.players.accounts import seats_attach
-from games.players.reliability import former_holder_keep
+from games.play.signals import deadline_near, turn_timed_out
+from games.play.turns import clocks_update
 from games.store import events
 from games.store.loading import engine_for
 from games.store.repository import game_change, load_state
-from games.timecontrol.deadlines import (
-    RUNNING_FIELDS,
-    clock_pause_for,
-    clocks_earliest,
-    time_control,
-    zone_of,
-)
+from games.timecontrol.deadlines import clocks_earliest, time_control
 
 log = logging.getLogger(__name__)
 
@@ -68,12 +60,8 @@ SWEEP_SECONDS = 45.0
 """A run takes no new game after this long, ending within the beat's minute."""
 BOT_CHAIN = 64
 """At most this many bot moves in a row for one game in one sweep."""
-
-
-class NoVacationLeft(Conflict):
-    """The player has used up this year's vacation days."""
-
-    code = "no_vacation_left"
+SWEEP = "system:deadline"
+"""The actor of the events the sweep appends."""
 
 
 def _remind(game_ids: list[int], now: datetime) -> int:
@@ -107,12 +95,7 @@ def _remind_seats(game: Game, now: datetime) -> bool:
             payload = events.reminder_sent_payload(
                 player=seat.display_name, deadline=deadline.isoformat()
             )
-            change.append(
-                event_type=events.REMINDER_SENT,
-                payload=payload,
-                actor="system:deadline",
-                now=now,
-            )
+            change.append(event_type=events.REMINDER_SENT, payload=payload, actor=SWEEP, now=now)
             seat.remind_at = None
             seat.save(update_fields=["remind_at"])
             deadline_near.send(
@@ -146,32 +129,17 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
     paused = control.timeout_policy == "pause"
     replaced = not paused and seat.timeouts >= control.replace_after
     with game_change(game) as change:
-        change.append(
-            event_type=events.TURN_TIMED_OUT,
-            payload=payload,
-            actor="system:deadline",
-            now=now,
-        )
+        change.append(event_type=events.TURN_TIMED_OUT, payload=payload, actor=SWEEP, now=now)
         if paused:
-            change.append(
-                event_type=events.GAME_PAUSED,
-                payload=events.game_paused_payload(reason="timeout", player=seat.display_name),
-                actor="system:deadline",
-                now=now,
-            )
+            payload = events.game_paused_payload(reason="timeout", player=seat.display_name)
+            change.append(event_type=events.GAME_PAUSED, payload=payload, actor=SWEEP, now=now)
             game.status = Game.Status.PAUSED
             clocks_update(game=game, now=now)
-        if replaced:
-            seat.is_bot = True
-            change.append(
-                event_type=events.SEAT_REPLACED,
-                payload=events.seat_replaced_payload(
-                    player=seat.display_name, by="bot", reason="timeouts"
-                ),
-                actor="system:deadline",
-                now=now,
-            )
-    seat.save(update_fields=["timeouts", "is_bot"])
+    seat.save(update_fields=["timeouts"])
+    if replaced:
+        seat_hand_over(
+            game=game, seat=seat, email=None, reason="timeouts", actor=SWEEP, now=now, ladder=True
+        )
     if paused:
         turn_timed_out.send(
             sender=Game, game=game, seat=seat, move=None, replaced=False, paused=True, now=now
@@ -249,116 +217,3 @@ def deadline_sweep(*, now: datetime | None = None) -> int:
     until = time.monotonic() + SWEEP_SECONDS
     steps = _sweep("remind_at", _remind, now, until)
     return steps + _sweep("deadline_at", _expire_all, now, until)
-
-
-def vacation_days_used(*, seat: Seat, year: int) -> int:
-    """Vacation days ``seat`` has taken in ``year``, a year of its own calendar: a vacation
-    counts in the year it started in on the seat's wall clock (one begun on 1 January in
-    Auckland is the new year's, though it is still 31 December in UTC)."""
-    zone = zone_of(seat)
-    started = Event.objects.filter(
-        game_id=seat.game_id,
-        type=events.VACATION_STARTED,
-        payload__player=seat.display_name,
-    )
-    taken = [events.payload_of(event) for event in started]
-    return sum(
-        payload["days"]
-        for payload in taken
-        if datetime.fromisoformat(payload["since"]).astimezone(zone).year == year
-    )
-
-
-@transaction.atomic
-def vacation_start(*, game: Game, seat: Seat, days: int, now: datetime | None = None) -> datetime:
-    """Stop ``seat``'s clock for ``days`` days from now; return when the vacation ends."""
-    now = now or timezone.now()
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    seat = Seat.objects.get(pk=seat.pk, game=game)
-    if game.status != Game.Status.ACTIVE:
-        raise GameNotActive(f"The game is {game.status}; no vacation can start now.")
-    allowed = time_control(game.options).vacation_days
-    used = vacation_days_used(seat=seat, year=now.astimezone(zone_of(seat)).year)
-    if days < 1 or used + days > allowed:
-        raise NoVacationLeft(
-            f"{seat.display_name} has {allowed - used} of {allowed} vacation days left this year."
-        )
-    until = max(now, seat.vacation_until or now) + timedelta(days=days)
-    payload = events.vacation_started_payload(
-        player=seat.display_name, days=days, since=now.isoformat(), until=until.isoformat()
-    )
-    with game_change(game) as change:
-        change.append(
-            event_type=events.VACATION_STARTED,
-            payload=payload,
-            actor=f"seat:{seat.position}",
-            now=now,
-        )
-        clock_pause_for(game=game, seat=seat, until=until, now=now)
-        seat.save(update_fields=["vacation_until", *RUNNING_FIELDS])
-        clocks_earliest(game, [seat, *game.seats.exclude(pk=seat.pk)])
-    return until
-
-
-@transaction.atomic
-def seat_replace(
-    *,
-    game: Game,
-    seat: Seat,
-    email: str,
-    actor: str,
-    reason: str = "invited",
-    now: datetime | None = None,
-) -> Seat:
-    """Give a bot seat to an invited player: a new link (the old one is revoked), and when the
-    game waits for the seat a fresh clock and a turn email."""
-    now = now or timezone.now()
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    seat = Seat.objects.get(pk=seat.pk, game=game)
-    former_holder_keep(seat=seat, until_seq=game.last_seq + 1)  # the seat_replaced below
-    seat.email, seat.is_bot, seat.timeouts, seat.player = email, False, 0, None
-    seat.token_version += 1
-    seat.save(update_fields=["email", "is_bot", "timeouts", "token_version", "player"])
-    seats_attach(seats=Seat.objects.filter(pk=seat.pk))
-    payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason=reason)
-    with game_change(game) as change:
-        change.append(event_type=events.SEAT_REPLACED, payload=payload, actor=actor, now=now)
-        if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
-            engine, state = engine_for(game), load_state(game)
-            turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
-    return seat
-
-
-@transaction.atomic
-def game_resume(*, game: Game, actor: str, reason: str, now: datetime | None = None) -> Game:
-    """Let a paused game go on: the seat to move gets a fresh clock and its turn email."""
-    now = now or timezone.now()
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    if game.status != Game.Status.PAUSED:
-        raise GameNotActive(f"The game is {game.status}, not paused.")
-    with game_change(game) as change:
-        change.append(
-            event_type=events.GAME_RESUMED,
-            payload=events.game_resumed_payload(reason=reason),
-            actor=actor,
-            now=now,
-        )
-        game.status = Game.Status.ACTIVE
-        turn_begin(game=game, engine=engine_for(game), state=load_state(game), now=now)
-    return game
-
-
-def game_decide(
-    *, game: Game, winners: list[str], reason: str, by: str, actor: str, now: datetime
-) -> None:
-    """Declare ``winners`` (player names, seat order) of the locked, open ``game`` before its
-    end (``game_adjudicated``): it is over, its clocks stop and its players hear it. ``by``
-    says who decided: a moderator, or a league whose round's deadline passed."""
-    payload = events.game_adjudicated_payload(winners=winners, reason=reason, by=by)
-    with game_change(game) as change:
-        change.append(event_type=events.GAME_ADJUDICATED, payload=payload, actor=actor, now=now)
-        game.status, game.winners, game.to_move = Game.Status.FINISHED, winners, []
-        clocks_update(game=game, now=now)
-    event_announced.send(
-        sender=Game, game=game, event_type=events.GAME_ADJUDICATED, payload=payload, now=now
-    )

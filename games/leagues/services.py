@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from engine.base import get_game
-from games.clocks.timeouts import game_decide
+from games.clocks.interventions import game_decide
 from games.errors import Conflict, Forbidden, Refused
 from games.kinds import has_kind
 from games.leagues import events as league_events

@@ -16,15 +16,14 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games.clocks.timeouts import game_decide, game_resume, seat_replace
+from games.clocks.interventions import game_decide, game_resume, seat_hand_over, seat_replace
 from games.errors import GameNotActive, GameOver, Refused
 from games.models import Event, Game, OutboundMail, Seat
 from games.play.recipients import addresses_check
 from games.play.signals import event_announced
-from games.play.turns import clocks_update, turn_begin
+from games.play.turns import clocks_update
 from games.store import events
-from games.store.loading import engine_for
-from games.store.repository import GameChange, game_change, load_state
+from games.store.repository import GameChange, game_change
 from games.timecontrol.deadlines import clock_extend, clocks_earliest
 
 PERMISSION = "games.moderate_game"
@@ -54,6 +53,39 @@ def _record(
     return change.append(event_type=event_type, payload=payload, actor=actor_of(moderator), now=now)
 
 
+def _announce(
+    game: Game,
+    event_type: str,
+    payload: dict[str, Any],
+    now: datetime,
+    seats: list[Seat] | None = None,
+) -> None:
+    """Tell ``seats`` (default: every player) of the event just recorded."""
+    event_announced.send(
+        sender=Game, game=game, event_type=event_type, payload=payload, now=now, seats=seats
+    )
+
+
+def _status_set(
+    game: Game,
+    moderator: User,
+    event_type: str,
+    payload: dict[str, Any],
+    status: Game.Status,
+    now: datetime,
+) -> Game:
+    """Record the event that leaves ``game`` in ``status``, let the clocks follow, and tell
+    every player; an aborted game waits for no one."""
+    with game_change(game) as change:
+        _record(change, moderator, event_type, payload, now)
+        game.status = status
+        clocks_update(game=game, now=now)
+        if game.is_over:
+            game.to_move = []
+    _announce(game, event_type, payload, now)
+    return game
+
+
 def _reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
@@ -69,26 +101,16 @@ def game_pause(*, game: Game, moderator: User, reason: str, now: datetime | None
     if game.status != Game.Status.ACTIVE:
         raise GameNotActive(f"The game is {game.status}, not under way.")
     payload = events.game_paused_payload(reason=reason)
-    with game_change(game) as change:
-        _record(change, moderator, events.GAME_PAUSED, payload, now)
-        game.status = Game.Status.PAUSED
-        clocks_update(game=game, now=now)
-    event_announced.send(
-        sender=Game, game=game, event_type=events.GAME_PAUSED, payload=payload, now=now
-    )
-    return game
+    return _status_set(game, moderator, events.GAME_PAUSED, payload, Game.Status.PAUSED, now)
 
 
 @transaction.atomic
 def game_unpause(*, game: Game, moderator: User, reason: str, now: datetime | None = None) -> Game:
-    """Let a paused game go on (``games.clocks.timeouts.game_resume``) and tell every player."""
+    """Let a paused game go on (``game_resume``) and tell every player."""
     now, reason = now or timezone.now(), _reason(reason)
     _open_game(game)
     game = game_resume(game=game, actor=actor_of(moderator), reason=reason, now=now)
-    payload = events.game_resumed_payload(reason=reason)
-    event_announced.send(
-        sender=Game, game=game, event_type=events.GAME_RESUMED, payload=payload, now=now
-    )
+    _announce(game, events.GAME_RESUMED, events.game_resumed_payload(reason=reason), now)
     return game
 
 
@@ -123,14 +145,7 @@ def deadline_extend(
                 reason=reason,
             )
             _record(change, moderator, events.DEADLINE_EXTENDED, payload, now)
-            event_announced.send(
-                sender=Game,
-                game=game,
-                event_type=events.DEADLINE_EXTENDED,
-                payload=payload,
-                now=now,
-                seats=[seat],
-            )
+            _announce(game, events.DEADLINE_EXTENDED, payload, now, seats=[seat])
         clocks_earliest(game, seats)
     return game
 
@@ -155,16 +170,8 @@ def seat_invite(
     now, reason = now or timezone.now(), _reason(reason)
     game = _open_game(game)
     addresses_check([email], now=now, new_game=False)
-    seat = seat_replace(
-        game=game, seat=seat, email=email, actor=actor_of(moderator), reason=reason, now=now
-    )
-    seat.user = None  # the old player's account no longer acts for the seat
-    seat.save(update_fields=["user"])
-    payload = events.seat_replaced_payload(player=seat.display_name, by="player", reason=reason)
-    event_announced.send(
-        sender=Game, game=game, event_type=events.SEAT_REPLACED, payload=payload, now=now
-    )
-    return seat
+    actor = actor_of(moderator)
+    return seat_replace(game=game, seat=seat, email=email, actor=actor, reason=reason, now=now)
 
 
 @transaction.atomic
@@ -182,18 +189,8 @@ def seat_remove(
     seat = _seat_of(game, seat)
     if seat.is_bot:
         raise Refused(f"The bot already plays for {seat.display_name}.")
-    seat.is_bot, seat.timeouts, seat.user = True, 0, None
-    seat.token_version += 1
-    seat.save(update_fields=["is_bot", "timeouts", "user", "token_version"])
-    payload = events.seat_replaced_payload(player=seat.display_name, by="bot", reason=reason)
-    with game_change(game) as change:
-        _record(change, moderator, events.SEAT_REPLACED, payload, now)
-        if seat.display_name in game.to_move and game.status == Game.Status.ACTIVE:
-            engine, state = engine_for(game), load_state(game)
-            turn_begin(game=game, engine=engine, state=state, now=now, moved=seat.display_name)
-    event_announced.send(
-        sender=Game, game=game, event_type=events.SEAT_REPLACED, payload=payload, now=now
-    )
+    actor = actor_of(moderator)
+    seat_hand_over(game=game, seat=seat, email=None, reason=reason, actor=actor, now=now)
     return seat
 
 
@@ -215,14 +212,7 @@ def link_reissue(
     payload = events.link_reissued_payload(player=seat.display_name, reason=reason)
     with game_change(game) as change:
         _record(change, moderator, events.LINK_REISSUED, payload, now)
-    event_announced.send(
-        sender=Game,
-        game=game,
-        event_type=events.LINK_REISSUED,
-        payload=payload,
-        now=now,
-        seats=[seat],
-    )
+    _announce(game, events.LINK_REISSUED, payload, now, seats=[seat])
     return seat
 
 
@@ -232,15 +222,7 @@ def game_abort(*, game: Game, moderator: User, reason: str, now: datetime | None
     now, reason = now or timezone.now(), _reason(reason)
     game = _open_game(game)
     payload = events.game_aborted_payload(reason=reason)
-    with game_change(game) as change:
-        _record(change, moderator, events.GAME_ABORTED, payload, now)
-        game.status = Game.Status.ABORTED
-        clocks_update(game=game, now=now)
-        game.to_move = []
-    event_announced.send(
-        sender=Game, game=game, event_type=events.GAME_ABORTED, payload=payload, now=now
-    )
-    return game
+    return _status_set(game, moderator, events.GAME_ABORTED, payload, Game.Status.ABORTED, now)
 
 
 @transaction.atomic

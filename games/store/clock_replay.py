@@ -143,7 +143,7 @@ def _replaced(
 ) -> None:
     """A seat changed hands: the timeout ladder's bot plays on at once; a moderator's change
     clears the timeouts and restarts the seat's clock if the game waits for it
-    (``games.clocks.timeouts``, ``games.moderation.actions``)."""
+    (``games.clocks.interventions.seat_hand_over``)."""
     seat.is_bot = payload["by"] == "bot"
     if actor == "system:deadline":
         return

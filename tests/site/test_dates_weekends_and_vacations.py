@@ -15,12 +15,8 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 
-from games.clocks.timeouts import (
-    NoVacationLeft,
-    deadline_sweep,
-    vacation_days_used,
-    vacation_start,
-)
+from games.clocks.interventions import NoVacationLeft, vacation_days_used, vacation_start
+from games.clocks.timeouts import deadline_sweep
 from games.timecontrol.deadlines import counted_between, counted_until
 from tests.site.dates_helpers import (
     CHANGES,

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.clocks.timeouts import seat_replace
+from games.clocks.interventions import seat_replace
 from games.models import OutboundMail, Player, Seat
 from games.play.services import PlayerSpec, game_create
 from games.players.accounts import BadHandle, HandleTaken, handle_clean, player_create

@@ -15,7 +15,8 @@ from django.db import models
 from django.db.models.functions import Cast
 from django.test import Client
 
-from games.clocks.timeouts import deadline_sweep, seat_replace
+from games.clocks.interventions import seat_replace
+from games.clocks.timeouts import deadline_sweep
 from games.mail.inbound import mail_receive
 from games.models import Event, Game, GameResult, OutboundMail, Player, Rating, SignInToken
 from games.play.chat import chat_post

@@ -12,7 +12,8 @@ from datetime import datetime, timedelta
 import pytest
 from django.test import Client
 
-from games.clocks.timeouts import deadline_sweep, seat_replace
+from games.clocks.interventions import seat_replace
+from games.clocks.timeouts import deadline_sweep
 from games.models import FormerHolder, Game, Player, Table
 from games.play.lobby import invitation_token, open_seat_token, table_token
 from games.play.services import PlayerSpec, game_create, move_submit

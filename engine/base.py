@@ -1,4 +1,4 @@
-"""Shared types of the rules engines: the game protocol, errors and the registry.
+"""What the rules engines share: the game protocol, errors, the registry, common parts.
 
 Every game lives in its own package under ``engine/`` and exposes, at module
 level, the functions of :class:`Game`. The service and the command line only
@@ -8,13 +8,16 @@ everything else about a game (its title, player counts, move fields, its own
 package under ``games/kinds/``) from the module that name leads to.
 
 The protocol's types, :class:`Game`, ``Move`` and :class:`Result`, are written
-out in :mod:`engine.protocol` and imported from here.
+out in :mod:`engine.protocol` and imported from here. What games do alike is
+written once here: :func:`scores`, :func:`winners` and :func:`result` from a
+state's :meth:`GameState.seat_scores`, :func:`no_dice`, and the notation's error.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+import json
+from typing import TypeVar
 
 from engine.protocol import Game as Game
 from engine.protocol import Move as Move
@@ -41,7 +44,8 @@ class GameState:
     """Base of the games' state classes (``__slots__`` ones): equality, seats, the end.
 
     Subclasses declare their fields in ``__slots__``, including ``players`` (names
-    in seat order) and ``end_reason`` (``None`` while the game is under way).
+    in seat order) and ``end_reason`` (``None`` while the game is under way), and
+    say how a game scores in :meth:`seat_scores`.
     """
 
     __slots__ = ()
@@ -67,16 +71,59 @@ class GameState:
             raise IllegalMove("unknown_player", f"{player!r} does not play in this game.")
         return self.players.index(player)
 
+    def seat_scores(self) -> list[int]:
+        """Return the score of each seat if the game ended now."""
+        raise NotImplementedError
+
+
+def scores(state: GameState) -> dict[str, int]:
+    """Return each player's score if the game ended now, by name (the summary's ``scores``)."""
+    return dict(zip(state.players, state.seat_scores(), strict=True))
+
+
+def winners(state: GameState) -> list[str]:
+    """Return the players sharing the highest score, in seat order (``[]`` while under way).
+
+    Ties share the victory.
+    """
+    if state.end_reason is None:
+        return []
+    points = state.seat_scores()
+    best = max(points)
+    return [name for name, score in zip(state.players, points, strict=True) if score == best]
+
+
+def result(state: GameState) -> Result | None:
+    """Return the final result, or ``None`` while the game is under way."""
+    if state.end_reason is None:
+        return None
+    return {"winners": winners(state), "scores": scores(state), "reason": state.end_reason}
+
+
+def no_dice(state: GameState, move: Move) -> int:
+    """The ``rolls_needed`` of a game without dice: every random thing is in its setup."""
+    return 0
+
+
+_Item = TypeVar("_Item")
+
+
+def by_json(items: list[_Item]) -> list[_Item]:
+    """Return ``items`` in the order of their JSON text, the order summaries list sets in."""
+    return sorted(items, key=json.dumps)
+
+
+def bad_notation(text: str, expected: str, examples: str) -> IllegalMove:
+    """The error for a move's text that does not read as ``expected``, with ``examples``."""
+    return IllegalMove(
+        "bad_notation",
+        f"Could not read {text.strip()!r}: expected {expected}. Examples: {examples}.",
+    )
+
 
 GAMES = ("freibeuter", "seerauber", "flusspiraten")
 """Every game the project plays, in the order the lobby offers them; each is the package
 ``engine.<name>``. The only place in the project that lists the games."""
-
-
-def top_scorers(players: Sequence[str], scores: Sequence[int]) -> list[str]:
-    """The players sharing the highest score, in seat order: ties share the victory."""
-    best = max(scores)
-    return [name for name, score in zip(players, scores, strict=True) if score == best]
 
 
 def get_game(name: object) -> Game:

@@ -1,18 +1,30 @@
 """Flußpiraten (Walter Müller and Klaus Zoch, 1990), as settled in ``docs/rules/flusspiraten.md``.
 
-The module-level names below make up the game protocol of :mod:`engine.base`.
+The module-level names below make up the game protocol of :mod:`engine.base`, each
+imported as itself (``name as name``) to export it.
 Dice are never rolled here: the service writes them into the moves
 (:func:`rolls_needed` says how many), and replay reads them.
 """
 
 from __future__ import annotations
 
-from engine.flusspiraten.board import MAX_PLAYERS, MIN_PLAYERS
-from engine.flusspiraten.bot import bot_move
-from engine.flusspiraten.notation import format_move, parse_move
-from engine.flusspiraten.rules import apply, apply_in_place, legal_moves, rolls_needed
-from engine.flusspiraten.state import State, new_setup, start
-from engine.flusspiraten.views import result, scores, summary, to_move, view
+from engine.base import result as result
+from engine.base import scores as scores
+from engine.flusspiraten.board import MAX_PLAYERS as MAX_PLAYERS
+from engine.flusspiraten.board import MIN_PLAYERS as MIN_PLAYERS
+from engine.flusspiraten.bot import bot_move as bot_move
+from engine.flusspiraten.notation import format_move as format_move
+from engine.flusspiraten.notation import parse_move as parse_move
+from engine.flusspiraten.rules import apply as apply
+from engine.flusspiraten.rules import apply_in_place as apply_in_place
+from engine.flusspiraten.rules import legal_moves as legal_moves
+from engine.flusspiraten.rules import rolls_needed as rolls_needed
+from engine.flusspiraten.state import State as State
+from engine.flusspiraten.state import new_setup as new_setup
+from engine.flusspiraten.state import start as start
+from engine.flusspiraten.views import summary as summary
+from engine.flusspiraten.views import to_move as to_move
+from engine.flusspiraten.views import view as view
 
 NAME = "flusspiraten"
 TITLE = "Flußpiraten"
@@ -30,27 +42,3 @@ MOVE_FIELDS: dict[str, type] = {
 }
 """The keys a move may carry, with their JSON types (``docs/record-format.md``); ``roll``
 is written by the service, which rolls the dice."""
-
-__all__ = [
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "MOVE_FIELDS",
-    "NAME",
-    "RULES_VERSION",
-    "State",
-    "TITLE",
-    "apply",
-    "apply_in_place",
-    "bot_move",
-    "format_move",
-    "legal_moves",
-    "new_setup",
-    "parse_move",
-    "result",
-    "rolls_needed",
-    "scores",
-    "start",
-    "summary",
-    "to_move",
-    "view",
-]

@@ -9,7 +9,7 @@ extra spaces and commas; printing gives the canonical form.
 
 from __future__ import annotations
 
-from engine.base import IllegalMove, Move
+from engine.base import IllegalMove, Move, bad_notation
 from engine.flusspiraten import board
 
 EXAMPLES = (
@@ -19,10 +19,7 @@ _SPACES = {name.lower(): name for name in (*board.WALK_NAMES, *board.RIVER_NAMES
 
 
 def _fail(text: str, expected: str) -> IllegalMove:
-    return IllegalMove(
-        "bad_notation",
-        f"Could not read {text.strip()!r}: expected {expected}. Examples: {EXAMPLES}.",
-    )
+    return bad_notation(text, expected, EXAMPLES)
 
 
 def _number(words: list[str], text: str, low: int, high: int, what: str) -> int:

@@ -97,6 +97,10 @@ class State(GameState):
         new.end_reason = self.end_reason
         return new
 
+    def seat_scores(self) -> list[int]:
+        """Return each seat's score: Flußpiraten scores as it goes."""
+        return self.scores
+
     def free_berth(self) -> int:
         """The lowest-numbered free berth ([F11])."""
         return self.berths.index(-1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.base import Result, top_scorers
+from engine.base import scores, winners
 from engine.flusspiraten import board
 from engine.flusspiraten.rules import to_move_seats
 from engine.flusspiraten.state import State
@@ -24,18 +24,6 @@ def _where(state: State, boat: int) -> str:
 def to_move(state: State) -> list[str]:
     """The players who may move now, in seat order from the player whose turn it is [F28]."""
     return [state.players[s] for s in to_move_seats(state)]
-
-
-def scores(state: State) -> dict[str, int]:
-    """Each player's score now, by name (the summary's ``scores``)."""
-    return dict(zip(state.players, state.scores, strict=True))
-
-
-def winners(state: State) -> list[str]:
-    """The players sharing the highest score, in seat order (``[]`` while under way)."""
-    if not state.over:
-        return []
-    return top_scorers(state.players, state.scores)
 
 
 def _player(state: State, seat: int) -> dict[str, Any]:
@@ -95,7 +83,7 @@ def summary(state: State) -> dict[str, Any]:
         "over": state.over,
         "to_move": to_move(state),
         "winners": winners(state),
-        "scores": dict(zip(names, state.scores, strict=True)),
+        "scores": scores(state),
         "turntable": state.turntable,
         "players": {name: _player(state, seat) for seat, name in enumerate(names)},
         "boats": {
@@ -114,14 +102,3 @@ def view(state: State, player: str | None) -> dict[str, Any]:
     if step is not None and "choices" in step:
         step["choices"] = {p: c for p, c in step["choices"].items() if p == player}
     return seen
-
-
-def result(state: State) -> Result | None:
-    """The final result, or ``None`` while the game is under way."""
-    if not state.over:
-        return None
-    return {
-        "winners": winners(state),
-        "scores": scores(state),
-        "reason": str(state.end_reason),
-    }

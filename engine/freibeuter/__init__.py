@@ -1,18 +1,30 @@
 """Freibeuter (Reiner Stockhausen, 1998), as settled in ``docs/rules/freibeuter.md``.
 
-The module-level names below make up the game protocol of :mod:`engine.base`.
+The module-level names below make up the game protocol of :mod:`engine.base`, each
+imported as itself (``name as name``) to export it.
 """
 
 from __future__ import annotations
 
-from engine.base import Move
-from engine.freibeuter.board import MAX_PLAYERS, MIN_PLAYERS
-from engine.freibeuter.bot import bot_move
-from engine.freibeuter.legal import legal_moves
-from engine.freibeuter.notation import format_move, parse_move
-from engine.freibeuter.rules import apply, apply_in_place
-from engine.freibeuter.state import State, new_setup, start
-from engine.freibeuter.views import result, scores, summary, to_move, view
+from engine.base import no_dice
+from engine.base import result as result
+from engine.base import scores as scores
+from engine.freibeuter.board import MAX_PLAYERS as MAX_PLAYERS
+from engine.freibeuter.board import MIN_PLAYERS as MIN_PLAYERS
+from engine.freibeuter.bot import bot_move as bot_move
+from engine.freibeuter.legal import legal_moves as legal_moves
+from engine.freibeuter.notation import format_move as format_move
+from engine.freibeuter.notation import parse_move as parse_move
+from engine.freibeuter.rules import apply as apply
+from engine.freibeuter.rules import apply_in_place as apply_in_place
+from engine.freibeuter.state import State as State
+from engine.freibeuter.state import new_setup as new_setup
+from engine.freibeuter.state import start as start
+from engine.freibeuter.views import summary as summary
+from engine.freibeuter.views import to_move as to_move
+from engine.freibeuter.views import view as view
+
+rolls_needed = no_dice
 
 NAME = "freibeuter"
 TITLE = "Freibeuter"
@@ -27,33 +39,3 @@ MOVE_FIELDS: dict[str, type] = {
     "order": list,
 }
 """The keys a move may carry, with their JSON types (``docs/rules/freibeuter.md`` §10)."""
-
-
-def rolls_needed(state: State, move: Move) -> int:
-    """Freibeuter has no dice: every random thing is in the setup."""
-    return 0
-
-
-__all__ = [
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "MOVE_FIELDS",
-    "NAME",
-    "RULES_VERSION",
-    "State",
-    "TITLE",
-    "apply",
-    "apply_in_place",
-    "bot_move",
-    "format_move",
-    "legal_moves",
-    "new_setup",
-    "parse_move",
-    "result",
-    "rolls_needed",
-    "scores",
-    "start",
-    "summary",
-    "to_move",
-    "view",
-]

@@ -25,7 +25,6 @@ from engine.freibeuter import board
 from engine.freibeuter.legal import legal_moves
 from engine.freibeuter.rules import apply
 from engine.freibeuter.state import State
-from engine.freibeuter.views import seat_scores
 
 WIN_BONUS = 1000.0
 """Added to (or taken from) a finished game's margin, so a won game beats any open one."""
@@ -87,7 +86,7 @@ def _reach(hand: list[str]) -> set[int]:
 
 def _equities(state: State, seat: int, hand: list[str], played: float) -> list[float]:
     """Every player's score plus what the tiles still on the board are expected to bring him."""
-    equity = [float(points) for points in seat_scores(state)]
+    equity = [float(points) for points in state.seat_scores()]
     chances = _fill_chances(state, played)
     reach = _reach(hand)
     doubled = {board.DOUBLES[d] for d in state.doubles}
@@ -131,7 +130,7 @@ def _value(before: State, seat: int, move: Move, played: float) -> float:
     """How good ``move`` is for ``seat``, judged from what ``seat`` can see."""
     after = apply(before, before.players[seat], move)
     if after.over:
-        points = seat_scores(after)
+        points = after.seat_scores()
         margin = points[seat] - max(p for s, p in enumerate(points) if s != seat)
         return (WIN_BONUS if margin >= 0 else -WIN_BONUS) + margin
     # The bot's hand after the move, as far as it knows it: not the card it will draw.

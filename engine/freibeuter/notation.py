@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from engine.base import IllegalMove, Move
+from engine.base import IllegalMove, Move, bad_notation
 from engine.freibeuter import board
 
 EXAMPLES = (
@@ -21,10 +21,7 @@ _TILE = re.compile(r"^([a-g][1-7])-([a-g][1-7])$")
 
 
 def _fail(text: str, expected: str) -> IllegalMove:
-    return IllegalMove(
-        "bad_notation",
-        f"Could not read {text.strip()!r}: expected {expected}. Examples: {EXAMPLES}.",
-    )
+    return bad_notation(text, expected, EXAMPLES)
 
 
 def _tokens(text: str) -> list[str]:

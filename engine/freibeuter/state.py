@@ -70,6 +70,18 @@ class State(GameState):
     def dutchman_left(self) -> int:
         return len(self.dutchman_deck) - self.dutchman_top
 
+    def seat_scores(self) -> list[int]:
+        """Return the score of each seat if the game ended now (rules §8)."""
+        doubled = {board.DOUBLES[d] for d in self.doubles}
+        result = []
+        for seat in range(len(self.players)):
+            ships = 0
+            for ship in self.ships[seat]:
+                value = board.SHIPS[ship][0]
+                ships += 2 * value if value in doubled else value
+            result.append(self.chests[seat] + ships - 2 * self.credit[seat])
+        return result
+
 
 def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:
     """Shuffle tiles and decks with ``rng`` and deal every player's hand."""

@@ -1,17 +1,30 @@
 """Seeräuber (Buccaneer; Stefan Dorra, 2006), as settled in ``docs/rules/seerauber.md``.
 
-The module-level names below make up the game protocol of :mod:`engine.base`.
+The module-level names below make up the game protocol of :mod:`engine.base`, each
+imported as itself (``name as name``) to export it.
 """
 
 from __future__ import annotations
 
-from engine.base import Move
-from engine.seerauber.board import MAX_PLAYERS, MIN_PLAYERS
-from engine.seerauber.bot import bot_move
-from engine.seerauber.notation import format_move, parse_move
-from engine.seerauber.rules import apply, apply_in_place, legal_moves
-from engine.seerauber.state import State, new_setup, start
-from engine.seerauber.views import result, scores, summary, to_move, view
+from engine.base import no_dice
+from engine.base import result as result
+from engine.base import scores as scores
+from engine.seerauber.board import MAX_PLAYERS as MAX_PLAYERS
+from engine.seerauber.board import MIN_PLAYERS as MIN_PLAYERS
+from engine.seerauber.bot import bot_move as bot_move
+from engine.seerauber.notation import format_move as format_move
+from engine.seerauber.notation import parse_move as parse_move
+from engine.seerauber.rules import apply as apply
+from engine.seerauber.rules import apply_in_place as apply_in_place
+from engine.seerauber.rules import legal_moves as legal_moves
+from engine.seerauber.state import State as State
+from engine.seerauber.state import new_setup as new_setup
+from engine.seerauber.state import start as start
+from engine.seerauber.views import summary as summary
+from engine.seerauber.views import to_move as to_move
+from engine.seerauber.views import view as view
+
+rolls_needed = no_dice
 
 NAME = "seerauber"
 TITLE = "Seeräuber"
@@ -25,33 +38,3 @@ MOVE_FIELDS: dict[str, type] = {
     "booty": str,
 }
 """The keys a move may carry, with their JSON types (``docs/rules/seerauber.md`` §9)."""
-
-
-def rolls_needed(state: State, move: Move) -> int:
-    """Seeräuber has no dice: the only random thing is the deck order in the setup."""
-    return 0
-
-
-__all__ = [
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "MOVE_FIELDS",
-    "NAME",
-    "RULES_VERSION",
-    "State",
-    "TITLE",
-    "apply",
-    "apply_in_place",
-    "bot_move",
-    "format_move",
-    "legal_moves",
-    "new_setup",
-    "parse_move",
-    "result",
-    "rolls_needed",
-    "scores",
-    "start",
-    "summary",
-    "to_move",
-    "view",
-]

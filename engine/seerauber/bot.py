@@ -18,7 +18,6 @@ from engine.base import IllegalMove, Move
 from engine.seerauber import board
 from engine.seerauber.rules import apply, legal_moves, to_move_seat
 from engine.seerauber.state import State
-from engine.seerauber.views import seat_scores
 
 WIN_BONUS = 1000.0
 """Added to (or taken from) a finished game's margin, so a won game beats any open one."""
@@ -32,7 +31,7 @@ BOOTY_VALUE = 4.0
 
 def _equities(state: State) -> list[float]:
     """Each seat's score plus its weighted share of what the stacks promise."""
-    equity = [float(points) for points in seat_scores(state)]
+    equity = [float(points) for points in state.seat_scores()]
     for name, pirates in state.stacks.items():
         if len(pirates) < 2:
             continue
@@ -58,7 +57,7 @@ def _equities(state: State) -> list[float]:
 def _margin(state: State, seat: int) -> float:
     """How far ``seat`` is ahead of the best opponent in ``state``."""
     if state.over:
-        points = seat_scores(state)
+        points = state.seat_scores()
         lead = points[seat] - max(p for s, p in enumerate(points) if s != seat)
         return lead + (WIN_BONUS if lead >= 0 else -WIN_BONUS)
     equity = _equities(state)

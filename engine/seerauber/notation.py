@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from engine.base import IllegalMove, Move
+from engine.base import IllegalMove, Move, bad_notation
 from engine.seerauber import board
 
 EXAMPLES = (
@@ -21,10 +21,7 @@ _SHIP = re.compile(r"^s(\d{1,2})$")
 
 
 def _fail(text: str, expected: str) -> IllegalMove:
-    return IllegalMove(
-        "bad_notation",
-        f"Could not read {text.strip()!r}: expected {expected}. Examples: {EXAMPLES}.",
-    )
+    return bad_notation(text, expected, EXAMPLES)
 
 
 def _pirate(token: str | None, text: str) -> str:

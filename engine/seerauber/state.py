@@ -82,6 +82,21 @@ class State(GameState):
         """The seat captaining the stack named ``stack`` (the owner of its top pirate)."""
         return board.owner(stack)
 
+    def seat_scores(self) -> list[int]:
+        """Return each seat's score if the game ended now: ducats, majority shares and
+        consolations (§7)."""
+        points = self.ducats[:]
+        for kind in board.BOOTY:
+            counts = [held[kind] for held in self.booty]
+            most = max(counts)
+            if most == 0:
+                continue
+            leaders = [seat for seat, count in enumerate(counts) if count == most]
+            share = board.MAJORITY[kind] // len(leaders)
+            for seat, count in enumerate(counts):
+                points[seat] += share if count == most else count
+        return points
+
 
 def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:
     """Shuffle the ship deck with ``rng``; its first three cards are the opening display."""

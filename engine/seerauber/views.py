@@ -6,44 +6,12 @@ shows only how many there are, so a view is the summary itself.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from engine.base import Result, top_scorers
+from engine.base import by_json, scores, winners
 from engine.seerauber import board
 from engine.seerauber.rules import to_move_seat
 from engine.seerauber.state import State
-
-
-def _by_json(items: list[str]) -> list[str]:
-    return sorted(items, key=json.dumps)
-
-
-def seat_scores(state: State) -> list[int]:
-    """Score per seat if the game ended now: ducats, majority shares and consolations (§7)."""
-    points = state.ducats[:]
-    for kind in board.BOOTY:
-        counts = [held[kind] for held in state.booty]
-        most = max(counts)
-        if most == 0:
-            continue
-        leaders = [seat for seat, count in enumerate(counts) if count == most]
-        share = board.MAJORITY[kind] // len(leaders)
-        for seat, count in enumerate(counts):
-            points[seat] += share if count == most else count
-    return points
-
-
-def scores(state: State) -> dict[str, int]:
-    """Each player's score if the game ended now, by name (the summary's ``scores``)."""
-    return dict(zip(state.players, seat_scores(state), strict=True))
-
-
-def winners(state: State) -> list[str]:
-    """The players sharing the highest score, in seat order (``[]`` while under way)."""
-    if not state.over:
-        return []
-    return top_scorers(state.players, seat_scores(state))
 
 
 def to_move(state: State) -> list[str]:
@@ -65,7 +33,6 @@ def _pending(state: State) -> dict[str, str] | None:
 def summary(state: State) -> dict[str, Any]:
     """The omniscient summary of ``docs/record-format.md``."""
     names = state.players
-    points = seat_scores(state)
     free: list[list[str]] = [[] for _ in names]
     stacks = {}
     for name, pirates in state.stacks.items():
@@ -77,12 +44,12 @@ def summary(state: State) -> dict[str, Any]:
         "over": state.over,
         "to_move": None if state.over else names[to_move_seat(state)],
         "winners": winners(state),
-        "scores": dict(zip(names, points, strict=True)),
+        "scores": scores(state),
         "players": {
             name: {
                 "ducats": state.ducats[seat],
                 "booty": dict(state.booty[seat]),
-                "free": _by_json(free[seat]),
+                "free": by_json(free[seat]),
             }
             for seat, name in enumerate(names)
         },
@@ -105,14 +72,3 @@ def view(state: State, player: str | None) -> dict[str, Any]:
     seen = summary(state)
     seen["viewer"] = player
     return seen
-
-
-def result(state: State) -> Result | None:
-    if not state.over:
-        return None
-    assert state.end_reason is not None
-    return {
-        "winners": winners(state),
-        "scores": scores(state),
-        "reason": state.end_reason,
-    }

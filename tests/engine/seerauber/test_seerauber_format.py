@@ -7,29 +7,13 @@ read its JSON output and exit status.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.engine.test_command_line import run
+
 EXAMPLE = Path(__file__).resolve().parent / "data" / "worked-example.record.json"
-
-
-def run(*args: str, stdin: str | None = None) -> tuple[int, Any]:
-    """Run ``python -m engine ARGS``; return the exit status and the parsed JSON output."""
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    return done.returncode, json.loads(done.stdout)
 
 
 def example(moves: int) -> str:

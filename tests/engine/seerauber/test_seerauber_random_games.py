@@ -233,30 +233,17 @@ FIELDS = {
 }
 """The fields each move type reads; the engine ignores any others."""
 
-POSITIONS = (
-    game(),
-    game(
-        "stack R2 on B2",
-        "stack B3 on R2",
-        "stack G2 on R3",
-        "stack R4 on B3",
-        "stack B4 on R4",
-        "stack G3 on B4",
-        "stack R5 on G2",
-        "stack B5 on R5",
-    ),  # fmt: skip
-    game(
-        "stack R2 on B2",
-        "stack B3 on R2",
-        "stack G2 on R3",
-        "stack R4 on B3",
-        "stack B4 on R4",
-        "stack G3 on B4",
-        "stack R5 on G2",
-        "stack B5 on R5",
-        "mutiny G3",
-    ),  # fmt: skip
+STACKED = (
+    "stack R2 on B2",
+    "stack B3 on R2",
+    "stack G2 on R3",
+    "stack R4 on B3",
+    "stack B4 on R4",
+    "stack G3 on B4",
+    "stack R5 on G2",
+    "stack B5 on R5",
 )
+POSITIONS = (game(), game(*STACKED), game(*STACKED, "mutiny G3"))
 
 
 @settings(REPRODUCIBLE, max_examples=examples(600))

@@ -49,20 +49,13 @@ def _record(
     event_type: str,
     payload: dict[str, Any],
     now: datetime,
-) -> Event:
-    return change.append(event_type=event_type, payload=payload, actor=actor_of(moderator), now=now)
-
-
-def _announce(
-    game: Game,
-    event_type: str,
-    payload: dict[str, Any],
-    now: datetime,
     seats: list[Seat] | None = None,
 ) -> None:
-    """Tell ``seats`` (default: every player) of the event just recorded."""
+    """Append the moderator's event to the changed game, as it is now, and tell ``seats``
+    (default: every player) of it."""
+    change.append(event_type=event_type, payload=payload, actor=actor_of(moderator), now=now)
     event_announced.send(
-        sender=Game, game=game, event_type=event_type, payload=payload, now=now, seats=seats
+        sender=Game, game=change.game, event_type=event_type, payload=payload, now=now, seats=seats
     )
 
 
@@ -77,12 +70,11 @@ def _status_set(
     """Record the event that leaves ``game`` in ``status``, let the clocks follow, and tell
     every player; an aborted game waits for no one."""
     with game_change(game) as change:
-        _record(change, moderator, event_type, payload, now)
         game.status = status
         clocks_update(game=game, now=now)
         if game.is_over:
             game.to_move = []
-    _announce(game, event_type, payload, now)
+        _record(change, moderator, event_type, payload, now)
     return game
 
 
@@ -110,7 +102,10 @@ def game_unpause(*, game: Game, moderator: User, reason: str, now: datetime | No
     now, reason = now or timezone.now(), _reason(reason)
     _open_game(game)
     game = game_resume(game=game, actor=actor_of(moderator), reason=reason, now=now)
-    _announce(game, events.GAME_RESUMED, events.game_resumed_payload(reason=reason), now)
+    payload = events.game_resumed_payload(reason=reason)
+    event_announced.send(
+        sender=Game, game=game, event_type=events.GAME_RESUMED, payload=payload, now=now
+    )
     return game
 
 
@@ -144,8 +139,7 @@ def deadline_extend(
                 deadline=deadline.isoformat(),
                 reason=reason,
             )
-            _record(change, moderator, events.DEADLINE_EXTENDED, payload, now)
-            _announce(game, events.DEADLINE_EXTENDED, payload, now, seats=[seat])
+            _record(change, moderator, events.DEADLINE_EXTENDED, payload, now, seats=[seat])
         clocks_earliest(game, seats)
     return game
 
@@ -211,8 +205,7 @@ def link_reissue(
     seat.save(update_fields=["token_version"])
     payload = events.link_reissued_payload(player=seat.display_name, reason=reason)
     with game_change(game) as change:
-        _record(change, moderator, events.LINK_REISSUED, payload, now)
-    _announce(game, events.LINK_REISSUED, payload, now, seats=[seat])
+        _record(change, moderator, events.LINK_REISSUED, payload, now, seats=[seat])
     return seat
 
 
@@ -275,7 +268,8 @@ def chat_hide(
         raise Refused("That message is already hidden.")
     payload = events.chat_hidden_payload(message_seq=message_seq, reason=reason)
     with game_change(game) as change:
-        event = _record(change, moderator, events.CHAT_HIDDEN, payload, now)
+        actor = actor_of(moderator)
+        event = change.append(event_type=events.CHAT_HIDDEN, payload=payload, actor=actor, now=now)
     _unsent_mail_scrub(game, message_seq)
     return event
 

@@ -1,39 +1,15 @@
-"""Seeräuber golden records: recorded games replay to their stored summaries, forever.
+"""Seeräuber golden records (``tests/golden/seerauber/``) cover what they must.
 
-``tests/golden/seerauber/`` holds finished games and the summary the engine
-printed for each when they were recorded (see its ``README.md``). Those files
-never change; a difference here means the engine now plays old games
-differently, which it must not.
+That each replays to its stored summary is checked with every game's in
+``tests/engine/test_golden.py``.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
+from engine.seerauber import apply, board, start
+from tests.engine.test_golden import GOLDEN, load
 
-import pytest
-
-from engine.record import replay
-from engine.seerauber import apply, board, start, summary
-
-GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "seerauber"
-RECORDS = sorted(GOLDEN.glob("seerauber-*.record.json"))
-
-
-def load(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-@pytest.mark.parametrize("path", RECORDS, ids=[p.name.split(".")[0] for p in RECORDS])
-def test_a_golden_record_replays_to_its_stored_summary(path):
-    record = load(path)
-    _, state = replay(record)
-    assert summary(state) == load(path.with_name(path.name.replace(".record.", ".summary.")))
-    folded = start(record["players"], record["setup"])
-    for move in record["moves"]:
-        folded = apply(folded, move["player"], move)
-    assert folded == state
+RECORDS = sorted(GOLDEN.glob("seerauber/seerauber-*.record.json"))
 
 
 def test_the_golden_records_cover_3_to_5_players_both_ends_mutinies_and_the_stock():

@@ -5,7 +5,7 @@ Play links, invitations, table and open-seat links, seat confirmations, sign-in 
 invite me" and mail settings all carry their secret as a path segment, so whatever serves or
 logs a request sees it. Which segments are secrets is read from the URL patterns: a route
 parameter named ``token`` is one, so a new route with a token is redacted with no change here.
-A reverse proxy in front keeps its own log; README *Security* says what to set there.
+A reverse proxy in front keeps its own log; docs/security.md says what to set there.
 """
 
 from __future__ import annotations

@@ -21,12 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.base import Game, get_game  # noqa: E402
+from engine.base import Rules, get_game  # noqa: E402
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 
 
-def play(game: Game, players: list[str], bot: str, seed: int) -> tuple[list[str], dict[str, int]]:
+def play(game: Rules, players: list[str], bot: str, seed: int) -> tuple[list[str], dict[str, int]]:
     """Play one game, ``bot`` against random players; return the winners and the scores."""
     deal = random.Random(seed)
     chooser = random.Random(f"random players {seed}")
@@ -40,7 +40,7 @@ def play(game: Game, players: list[str], bot: str, seed: int) -> tuple[list[str]
     return result["winners"], result["scores"]
 
 
-def measure(game: Game, count: int, games: int) -> str:
+def measure(game: Rules, count: int, games: int) -> str:
     """Play ``games`` games of ``count`` players and describe how the bot did."""
     players = NAMES[:count]
     wins = outright = 0

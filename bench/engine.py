@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import django  # noqa: E402
 
 from bench.flusspiraten_bots import bot_record  # noqa: E402
-from engine.base import Game, Move, get_game  # noqa: E402
+from engine.base import Move, Rules, get_game  # noqa: E402
 from engine.record import new_record, replay  # noqa: E402
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "freibeuter_site.settings")
@@ -47,14 +47,14 @@ LEGAL_SEEDS = range(100, 110)
 RANDOM_GAMES_PER_RUN = 100
 BOT_SEEDS = range(200, 203)
 
-GAME: Game = get_game("freibeuter")
-SEERAUBER: Game = get_game("seerauber")
+GAME: Rules = get_game("freibeuter")
+SEERAUBER: Rules = get_game("seerauber")
 SEERAUBER_PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve"]
 FLUSSPIRATEN_GAME = (4, 2)
 """Players and seed of the Flußpiraten bot game replayed (random play rarely ends)."""
 
 
-def random_record(seed: int, game: Game = GAME, players: list[str] = PLAYERS) -> dict[str, Any]:
+def random_record(seed: int, game: Rules = GAME, players: list[str] = PLAYERS) -> dict[str, Any]:
     """Deal a game from ``seed`` and play it out with uniformly random legal moves."""
     rng = random.Random(seed)
     record = new_record(game.NAME, players, rng)
@@ -120,7 +120,7 @@ def time_legal_moves(states: list[Any]) -> float:
 
 
 def play_random_games(
-    count: int, seed: int, game: Game = GAME, players: list[str] = PLAYERS
+    count: int, seed: int, game: Rules = GAME, players: list[str] = PLAYERS
 ) -> float:
     """Play ``count`` random games, setup dealing included; return games per second."""
     rng = random.Random(seed)

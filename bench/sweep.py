@@ -61,7 +61,7 @@ def main() -> int:
     _database()
     from django.db import connection
 
-    from games.clocks import timeouts
+    from games.interventions import sweep
     from games.play.services import PlayerSpec, game_create
     from tests.bulk import games_clone
 
@@ -85,7 +85,7 @@ def main() -> int:
     now = start.remind_at + timedelta(minutes=1)
     wall, cpu = time.perf_counter(), time.process_time()
     with connection.execute_wrapper(counted):
-        steps = timeouts.deadline_sweep(now=now)
+        steps = sweep.deadline_sweep(now=now)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(f"sweep bench: {args.due} due seats among {args.games} games under way, PostgreSQL")
     print(f"  one run          {steps} steps in {wall:5.1f} s wall, {cpu:5.1f} s CPU")

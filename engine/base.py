@@ -1,13 +1,13 @@
 """What the rules engines share: the game protocol, errors, the registry, common parts.
 
 Every game lives in its own package under ``engine/`` and exposes, at module
-level, the functions of :class:`Game`. The service and the command line only
+level, the functions of :class:`Rules`. The service and the command line only
 ever talk to a game through this protocol, so a new game plugs in by adding a
 package and its name to :data:`GAMES`, the one list of games: the site finds
 everything else about a game (its title, player counts, move fields, its own
 package under ``games/kinds/``) from the module that name leads to.
 
-The protocol's types, :class:`Game`, ``Move`` and :class:`Result`, are written
+The protocol's types, :class:`Rules`, ``Move`` and :class:`Result`, are written
 out in :mod:`engine.protocol` and imported from here. What games do alike is
 written once here: :func:`scores`, :func:`winners` and :func:`result` from a
 state's :meth:`GameState.seat_scores`, :func:`no_dice`, and the notation's error.
@@ -19,9 +19,9 @@ import importlib
 import json
 from typing import TypeVar
 
-from engine.protocol import Game as Game
 from engine.protocol import Move as Move
 from engine.protocol import Result as Result
+from engine.protocol import Rules as Rules
 
 
 class IllegalMove(Exception):
@@ -126,12 +126,12 @@ GAMES = ("freibeuter", "seerauber", "flusspiraten")
 ``engine.<name>``. The only place in the project that lists the games."""
 
 
-def get_game(name: object) -> Game:
+def get_game(name: object) -> Rules:
     """Return the game module registered as ``name``."""
     if not isinstance(name, str) or name not in GAMES:
         known = ", ".join(sorted(GAMES))
         raise IllegalMove("unknown_game", f"There is no game called {name!r}; known: {known}.")
-    module: Game = importlib.import_module(f"engine.{name}")
+    module: Rules = importlib.import_module(f"engine.{name}")
     return module
 
 

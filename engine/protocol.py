@@ -1,6 +1,6 @@
 """The game protocol: what a game module offers, a move, a result.
 
-A game is its module (each name of :class:`Game` a module-level attribute); a
+A game is its module (each name of :class:`Rules` a module-level attribute); a
 move and a result are plain dicts. :mod:`engine.base` re-exports these names.
 """
 
@@ -14,7 +14,7 @@ Move = dict[str, Any]
 """A move: a plain JSON-able dict in the canonical notation of its game."""
 
 
-class Game(Protocol):
+class Rules(Protocol):
     """What a game module offers (each name is a module-level attribute)."""
 
     NAME: str

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from random import Random
 from typing import Any
 
-from engine.base import Game, IllegalMove, get_game
+from engine.base import IllegalMove, Rules, get_game
 
 FORMAT = "pbem-record/1"
 
@@ -43,7 +43,7 @@ def new_record(game_name: str, players: Sequence[str], rng: Random) -> dict[str,
     }
 
 
-def open_record(record: object) -> tuple[Game, Any, list[Any]]:
+def open_record(record: object) -> tuple[Rules, Any, list[Any]]:
     """Check the envelope and setup; return the game, its opening state and the moves."""
     try:
         if not isinstance(record, dict):
@@ -66,7 +66,7 @@ def open_record(record: object) -> tuple[Game, Any, list[Any]]:
     return game, state, moves
 
 
-def replay(record: object) -> tuple[Game, Any]:
+def replay(record: object) -> tuple[Rules, Any]:
     """Replay a whole record; return the game and the state after its last move."""
     game, state, moves = open_record(record)
     # The opening state belongs to this replay alone, so the moves are made on it without copies.

@@ -22,7 +22,7 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.db import connection as database
 from django.utils import timezone
 
-from games.clocks import timeouts
+from games.interventions import sweep
 from games.leagues.services import leagues_sweep
 from games.mail import digest, outbox
 from games.models import OutboundMail
@@ -160,7 +160,7 @@ def outbox_sweep_task() -> int:
 @sweep_recorded
 def deadline_sweep_task() -> int:
     """Apply reminders and the timeout ladder to games whose time has come."""
-    return timeouts.deadline_sweep(now=timezone.now())
+    return sweep.deadline_sweep(now=timezone.now())
 
 
 def deadline_sweep_soon(sender: object, **kwargs: object) -> None:

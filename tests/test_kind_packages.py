@@ -1,8 +1,8 @@
 """Each engine game has a site package, ``games.kinds.<game>``, that reads no database.
 
-A kind receives plain data (``games.kinds.base.Table``, views, moves), so
+A kind receives plain data (``games.kinds.base.TableView``, views, moves), so
 nothing under ``games.kinds`` may import, even through another module or
-inside a function, the models, the store, play, mail, clocks, web or the
+inside a function, the models, the store, play, mail, interventions, web or the
 API. The graph is grimp's, as in ``test_import_graph.py``.
 """
 
@@ -17,7 +17,7 @@ from engine.base import GAMES
 from games.kinds import kind_of
 from games.kinds.base import Kind
 
-FORBIDDEN = ("models", "store", "play", "mail", "clocks", "web", "api")
+FORBIDDEN = ("models", "store", "play", "mail", "interventions", "web", "api")
 
 
 def forbidden_imports(graph: grimp.ImportGraph, package: str, forbidden: list[str]) -> list[str]:

@@ -16,8 +16,8 @@ from rest_framework.views import APIView
 
 from engine.base import GAMES
 from games.api.views import READ_ERRORS, _query
-from games.players.accounts import player_of_handle
-from games.players.profiles import LEADERBOARD_MIN_GAMES, leaderboard, player_profile
+from games.people.accounts import player_of_handle
+from games.people.profiles import LEADERBOARD_MIN_GAMES, leaderboard, player_profile
 
 
 class RatingOutput(serializers.Serializer):  # type: ignore[type-arg]

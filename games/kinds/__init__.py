@@ -1,7 +1,7 @@
 """Each game's site side, one package per game: ``games.kinds.<name>`` for engine game ``name``.
 
 A package offers the names of :class:`games.kinds.base.Kind` and receives
-plain data (:class:`games.kinds.base.Table`, views, moves), never a model; the
+plain data (:class:`games.kinds.base.TableView`, views, moves), never a model; the
 pages, emails and the deadline sweep ask :func:`kind_of` instead of testing a
 game's name, so a new game plugs in with its engine package and its kind package.
 """

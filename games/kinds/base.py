@@ -1,7 +1,7 @@
 """What a game's site package offers (:class:`Kind`) and the plain data the site passes in.
 
 A kind never reads the database: the play layer's ``table_for`` builds a
-:class:`Table` from a game and a reader's seat, and the kind turns it into
+:class:`TableView` from a game and a reader's seat, and the kind turns it into
 what a page, an email or the deadline sweep needs. The game's moves, its
 history and its revealed deal come as functions, called only by the pages
 that show them, so the game page does not replay the whole game.
@@ -13,13 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.base import Game as Engine
-from engine.base import Move
+from engine.base import Move, Rules
 from games.pictures.marks import Mark
 
 
 @dataclass(frozen=True)
-class Player:
+class TableSeat:
     """One seat at the table, in seat order (``number`` is 1 for the first seat)."""
 
     name: str
@@ -80,7 +79,7 @@ class Revealed:
 
 
 @dataclass(frozen=True)
-class Table:
+class TableView:
     """A game as one reader may see it (``viewer`` ``None``: a spectator), as plain data.
 
     ``state`` is the engine's current state: a kind shows only what
@@ -93,12 +92,12 @@ class Table:
     """
 
     kind: str
-    engine: Engine
+    engine: Rules
     viewer: str | None
     active: bool
     paused: bool
     over: bool
-    players: tuple[Player, ...]
+    players: tuple[TableSeat, ...]
     to_move: tuple[str, ...]
     state: Any
     legal: list[Move]
@@ -123,10 +122,10 @@ class Kind(Protocol):
     def seat_marks(self, names: list[str]) -> dict[str, Mark]:
         """The mark of each player given in seat order, in the game's seat colours."""
 
-    def timeout_move(self, engine: Engine, state: Any, player: str) -> Move:
+    def timeout_move(self, engine: Rules, state: Any, player: str) -> Move:
         """The move the service makes for ``player`` when his deadline has passed."""
 
-    def page_context(self, *, table: Table, selection: dict[str, str]) -> dict[str, Any]:
+    def page_context(self, *, table: TableView, selection: dict[str, str]) -> dict[str, Any]:
         """What the game page shows the table's viewer, with his controls.
 
         A ``refusal`` in it (an ``IllegalMove`` of the viewer's
@@ -136,7 +135,7 @@ class Kind(Protocol):
     def move_action(self, move: Move) -> str:
         """A move in a few words, for lists (the dashboard's last move)."""
 
-    def history_context(self, *, table: Table, at: int | None) -> dict[str, Any]:
+    def history_context(self, *, table: TableView, at: int | None) -> dict[str, Any]:
         """The moves of the history page and the position after move ``at``."""
 
     PAGE_TEMPLATE: str

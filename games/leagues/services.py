@@ -19,17 +19,17 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from engine.base import get_game
-from games.clocks.interventions import game_decide
 from games.errors import Conflict, Forbidden, Refused
+from games.interventions.services import game_decide
 from games.kinds import has_kind
 from games.leagues import events as league_events
 from games.leagues.dealing import table_sizes, tables_deal
 from games.leagues.standings import ranks_set, round_count, standing_key
 from games.models import Game, League, LeagueEntry, LeagueTable, Player, Rating
+from games.people.results import MODEL
 from games.play.lobby import LANGUAGES
 from games.play.services import PlayerSpec, game_create
 from games.play.signals import round_dealt
-from games.players.results import MODEL
 from games.timecontrol.deadlines import time_control
 
 ACTOR = "system:league"

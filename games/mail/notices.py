@@ -15,8 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import translation
 
-from engine.base import Game as Engine
-from engine.base import Move, get_game
+from engine.base import Move, Rules, get_game
 from games.event_lines import event_line
 from games.mail.outbox import mail_queue
 from games.mail.turn_content import in_words, last_own_move_sql, seat_context, turn_context
@@ -72,7 +71,7 @@ def _told(game: Game, seat: Seat) -> tuple[str, list[Any]]:
 def turn_mails_queue(
     *,
     game: Game,
-    engine: Engine,
+    engine: Rules,
     state: Any,
     seats: list[Seat],
     moved: str | None,
@@ -109,7 +108,7 @@ def turn_mails_queue(
 
 
 def reminder_mail_queue(
-    *, game: Game, seat: Seat, engine: Engine, state: Any, now: datetime, **_signal: object
+    *, game: Game, seat: Seat, engine: Rules, state: Any, now: datetime, **_signal: object
 ) -> None:
     """Remind ``seat`` that its deadline is near (digest and link-only players are not)."""
     if _reachable(seat) and seat.mail_preference == MailPreference.EVERY_TURN:

@@ -14,8 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import translation
 
-from engine.base import Game as Engine
-from engine.base import Move
+from engine.base import Move, Rules
 from games.display import game_label
 from games.kinds import kind_of
 from games.models import Event, Game, OutboundMail, Seat
@@ -82,7 +81,7 @@ def in_words(game: Game, seat: Seat, move: Move) -> str:
 def since_last_turn(
     game: Game,
     seat: Seat,
-    engine: Engine,
+    engine: Rules,
     state: Any,
     seq: int,
     stored: list[tuple[int, str, int, dict[str, Any]]],
@@ -119,7 +118,7 @@ def since_last_turn(
     return entries
 
 
-def _examples(engine: Engine, legal: list[dict[str, Any]]) -> list[str]:
+def _examples(engine: Rules, legal: list[dict[str, Any]]) -> list[str]:
     """Two or three legal moves in text notation, of different kinds where there are."""
     chosen: list[dict[str, Any]] = []
     for move in legal:
@@ -133,7 +132,7 @@ def _examples(engine: Engine, legal: list[dict[str, Any]]) -> list[str]:
     return [engine.format_move(move) for move in chosen[:EXAMPLES]]
 
 
-def turn_context(*, game: Game, seat: Seat, engine: Engine, state: Any, seq: int) -> dict[str, Any]:
+def turn_context(*, game: Game, seat: Seat, engine: Rules, state: Any, seq: int) -> dict[str, Any]:
     """What a turn email (or its reminder) tells ``seat`` after event ``seq`` (``state`` is the
     state after it): all from its own view and the public events up to it."""
     view = engine.view(state, seat.display_name)

@@ -16,8 +16,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from games.clocks.interventions import game_decide, game_resume, seat_hand_over, seat_replace
 from games.errors import GameNotActive, GameOver, Refused
+from games.interventions.services import game_decide, game_resume, seat_hand_over, seat_replace
 from games.models import Event, Game, OutboundMail, Seat
 from games.play.recipients import addresses_check
 from games.play.signals import event_announced

@@ -22,10 +22,10 @@ from django.utils.translation import gettext
 from games.display import game_label, local_time
 from games.kinds import kind_of
 from games.models import Event, Game, Player, Seat
+from games.people.profiles import profiles_of
 from games.pictures.marks import Mark, mark_svg
 from games.play.links import seat_token
 from games.play.selectors import listed_seats
-from games.players.profiles import profiles_of
 from games.store import events
 from games.templatetags.players import player_name
 from games.timecontrol.deadlines import deadline_for

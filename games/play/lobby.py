@@ -48,10 +48,10 @@ from games.errors import Conflict, Refused, TooMany
 from games.kinds import has_kind
 from games.models import Invitation, OutboundMail, Seat, Table
 from games.names import NameTaken, name_clean, name_key, names_clean
-from games.play.accounts import _count, client_network
 from games.play.links import unsigned
 from games.play.recipients import address_hash, lock_addresses, may_mail_unasked
 from games.play.services import PlayerSpec, game_create
+from games.play.sign_in import _count, client_network
 from games.play.signals import seat_invited, table_started
 from games.timecontrol.deadlines import time_control
 

@@ -28,12 +28,12 @@ from django.utils import timezone
 
 from games.errors import Conflict, Forbidden
 from games.models import Game, Invitation, Seat, Table
+from games.people.accounts import seats_attach
+from games.people.reliability import reliabilities_of_emails
 from games.play.links import unsigned
 from games.play.lobby import SeatGone, acceptance_seat, accepted_stamp, seat_take
 from games.play.recipients import address_hash, lock_addresses, may_mail_unasked
 from games.play.signals import confirmation_asked
-from games.players.accounts import seats_attach
-from games.players.reliability import reliabilities_of_emails
 
 _CONFIRMATION_SALT = "games.open-seat-confirmation"
 

@@ -1,4 +1,6 @@
-"""Mail to addresses nobody has confirmed: the quota per recipient and "never invite me".
+"""Who hears what: a seat's mail preference, and the limits on mail nobody asked for.
+
+A seat's player chooses how he hears of turns (:func:`seat_mail_preference_set`).
 
 An invitation goes to whatever address its sender typed, so the service counts,
 per recipient, the email it sends unasked: at most :data:`UNASKED_LIMIT` in
@@ -28,7 +30,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games.errors import Refused
-from games.models import InvitationOptOut, OutboundMail, Seat
+from games.models import InvitationOptOut, MailPreference, OutboundMail, Seat
 from games.play.links import unsigned
 
 _NEVER_INVITE_SALT = "games.never-invite"
@@ -65,6 +67,12 @@ class AddressBusy(Refused):
             limit=NEW_GAMES_LIMIT,
             hours=hours,
         )
+
+
+def seat_mail_preference_set(*, seat: Seat, preference: str) -> None:
+    """Set how ``seat``'s player hears of turns: every turn, a daily digest or not at all."""
+    seat.mail_preference = MailPreference(preference)
+    seat.save(update_fields=["mail_preference"])
 
 
 def address_hash(email: str) -> str:

@@ -18,7 +18,7 @@ from engine import chain
 from games.errors import RecordHidden
 from games.models import Event, Game, Seat
 from games.store import events
-from games.store.chain import chain_events
+from games.store.hashes import chain_events
 from games.store.loading import engine_for
 from games.store.repository import load_state, state_read
 

@@ -20,15 +20,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from engine import fairness
-from engine.base import Game as Engine
-from engine.base import IllegalMove, get_game
+from engine.base import IllegalMove, Rules, get_game
 from engine.record import RecordError, open_record
 from games.errors import GameError, GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
 from games.models import Event, Game, Seat
 from games.names import name_normal, names_clean
+from games.people.accounts import seats_attach
+from games.people.results import game_results_record
 from games.play.turns import turn_begin
-from games.players.accounts import seats_attach
-from games.players.results import game_results_record
 from games.store import events
 from games.store.loading import engine_for
 from games.store.repository import (
@@ -88,7 +87,7 @@ def check_move_fields(kind: str, move: object) -> dict[str, Any]:
     return move
 
 
-def _project(change: GameChange, engine: Engine, state: Any, *, actor: str, now: datetime) -> None:
+def _project(change: GameChange, engine: Rules, state: Any, *, actor: str, now: datetime) -> None:
     """Bring the projections up to ``state``, appending ``game_finished`` when it ends the game."""
     game = change.game
     result = projections_set(game, engine, state)
@@ -106,7 +105,7 @@ def _project(change: GameChange, engine: Engine, state: Any, *, actor: str, now:
 PASS = {"type": "pass"}
 
 
-def _forced_passes(change: GameChange, engine: Engine, state: Any, now: datetime) -> Any:
+def _forced_passes(change: GameChange, engine: Rules, state: Any, now: datetime) -> Any:
     """Pass for every player whose only legal move is ``pass``, each recorded with ``auto``.
 
     Nobody waits on a turn without a choice; the game may end on these passes.
@@ -124,7 +123,7 @@ def _forced_passes(change: GameChange, engine: Engine, state: Any, now: datetime
 
 def _game_open(
     *,
-    engine: Engine,
+    engine: Rules,
     players: Sequence[PlayerSpec],
     setup: Any,
     options: dict[str, Any],
@@ -248,7 +247,7 @@ def game_import(*, record: dict[str, Any], actor: str = "system") -> Game:
 
 def _moves_import(
     change: GameChange,
-    engine: Engine,
+    engine: Rules,
     state: Any,
     moves: list[Any],
     players: list[str],
@@ -294,7 +293,7 @@ def _as_sent(move: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in move.items() if key not in events.SERVICE_FIELDS}
 
 
-def _rolled(game: Game, engine: Engine, state: Any, move: dict[str, Any]) -> dict[str, Any]:
+def _rolled(game: Game, engine: Rules, state: Any, move: dict[str, Any]) -> dict[str, Any]:
     """``move`` with the dice it needs, derived from the game's committed salt.
 
     The move is stored as event ``game.last_seq + 1``, and its dice are

@@ -1,7 +1,7 @@
 """The one read that hands a game to its kind: ``table_for`` a game and a reader's seat.
 
 The kinds (``games.kinds.<game>``) never read the database; pages give them
-this :class:`~games.kinds.base.Table` of plain data. What costs a replay (the
+this :class:`~games.kinds.base.TableView` of plain data. What costs a replay (the
 history) or is published only at the end (the deal) is a function the kind
 calls when its page shows it, computed once per table however often it is asked.
 """
@@ -12,7 +12,7 @@ from functools import cache, partial
 from typing import Any
 
 from games.event_lines import event_line
-from games.kinds.base import History, Note, PlayedMove, Player, Revealed, Table
+from games.kinds.base import History, Note, PlayedMove, Revealed, TableSeat, TableView
 from games.models import Event, Game, Seat
 from games.play.selectors import game_fairness, game_record, hidden_seqs, sealed_seq
 from games.store import events
@@ -20,14 +20,14 @@ from games.store.loading import engine_for, played_move
 from games.store.repository import game_replay, load_state, state_at
 
 
-def table_for(*, game: Game, seat: Seat | None) -> Table:
+def table_for(*, game: Game, seat: Seat | None) -> TableView:
     """``game`` as ``seat`` may see it (``None``: a spectator), for its kind."""
     engine = engine_for(game)
     state = load_state(game)
     viewer = None if seat is None else seat.display_name
     active = game.status == Game.Status.ACTIVE
     moving = seat is not None and active and viewer in game.to_move
-    return Table(
+    return TableView(
         kind=game.kind,
         engine=engine,
         viewer=viewer,
@@ -35,7 +35,7 @@ def table_for(*, game: Game, seat: Seat | None) -> Table:
         paused=game.status == Game.Status.PAUSED,
         over=game.is_over,
         players=tuple(
-            Player(name=s.display_name, number=s.position + 1, is_bot=s.is_bot)
+            TableSeat(name=s.display_name, number=s.position + 1, is_bot=s.is_bot)
             for s in game.seats.all()
         ),
         to_move=tuple(game.to_move),

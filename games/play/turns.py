@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db import models, transaction
 
-from engine.base import Game as Engine
+from engine.base import Rules
 from games.models import Game, Seat
 from games.play.signals import bot_to_move, turn_begun
 from games.store.repository import rows_update
@@ -48,7 +48,7 @@ def clocks_update(
 def turn_begin(
     *,
     game: Game,
-    engine: Engine,
+    engine: Rules,
     state: Any,
     now: datetime,
     moved: str | None = None,

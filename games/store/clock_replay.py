@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from engine.base import Game as Engine
+from engine.base import Rules
 from games.models import Game, Seat
 from games.store import events
 from games.store.loading import fold
@@ -57,7 +57,7 @@ def _initial_bots(seats: dict[str, Seat], stored: Sequence[StoredEvent]) -> dict
 
 
 def clock_replay(
-    *, game: Game, seats: Sequence[Seat], engine: Engine, stored: Sequence[StoredEvent]
+    *, game: Game, seats: Sequence[Seat], engine: Rules, stored: Sequence[StoredEvent]
 ) -> None:
     """Set the clock fields of ``game`` and ``seats`` (in memory) to what ``stored`` implies.
 
@@ -143,7 +143,7 @@ def _replaced(
 ) -> None:
     """A seat changed hands: the timeout ladder's bot plays on at once; a moderator's change
     clears the timeouts and restarts the seat's clock if the game waits for it
-    (``games.clocks.interventions.seat_hand_over``)."""
+    (``games.interventions.services.seat_hand_over``)."""
     seat.is_bot = payload["by"] == "bot"
     if actor == "system:deadline":
         return

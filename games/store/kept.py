@@ -5,7 +5,7 @@ A move needs the state after its game's last event. The shared snapshot (Redis,
 about what one of its statements costs. So each process keeps, for the
 last :data:`KEEP` games it loaded or committed, the state under the game's
 ``commitment``, ``last_seq`` and ``head_hash``. The head hash chains every event
-(``games.store.chain``), so the locked game row says whether a kept state is still
+(``games.store.hashes``), so the locked game row says whether a kept state is still
 its game's: any new event (another worker's, a takeback's) moves the key, and a
 state kept under an older one is never handed out. Several workers each keep their
 own; none needs to hear of the others' writes.

@@ -25,8 +25,7 @@ from typing import Any
 
 from django.core.cache import cache
 
-from engine.base import Game as Engine
-from engine.base import IllegalMove, get_game
+from engine.base import IllegalMove, Rules, get_game
 from games.kinds.base import PlayedMove
 from games.models import Event, Game
 from games.store import events
@@ -49,7 +48,7 @@ class ReplayError(Exception):
         self.message = message
 
 
-def engine_for(game: Game) -> Engine:
+def engine_for(game: Game) -> Rules:
     """The engine module that plays ``game``."""
     return get_game(game.kind)
 
@@ -107,7 +106,7 @@ class _NeedsFullReplay(Exception):
 
 
 def fold(
-    engine: Engine,
+    engine: Rules,
     game_id: int,
     state: Any,
     stored: Iterable[tuple[int, str, int, Any]],

@@ -11,8 +11,7 @@ from typing import Any
 
 from django.db import transaction
 
-from engine.base import Game as Engine
-from engine.base import Result
+from engine.base import Result, Rules
 from games.models import Game
 from games.store import events
 from games.store.clock_replay import clock_replay
@@ -35,7 +34,7 @@ PROJECTION_FIELDS = [
 """The ``Game`` fields :func:`game_projections_rebuild` recomputes from events."""
 
 
-def projections_set(game: Game, engine: Engine, state: Any) -> Result | None:
+def projections_set(game: Game, engine: Rules, state: Any) -> Result | None:
     """Set who is to move, the scores and the winners of ``game`` to ``state``'s; return the
     result if ``state`` ends the game."""
     result = engine.result(state)

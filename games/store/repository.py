@@ -27,7 +27,7 @@ from typing import Any
 
 from games.models import Event, Game
 from games.store import events
-from games.store.chain import chain_link
+from games.store.hashes import chain_link
 from games.store.kept import kept_state as state_locked
 from games.store.kept import state_read
 from games.store.loading import game_replay, load_state, state_at

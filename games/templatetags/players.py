@@ -2,7 +2,7 @@
 
 ``{% player_name name profiles label %}`` shows ``label`` instead (a page's "you").
 
-``profiles`` is the map of ``games.players.profiles.profile_links`` (name at the
+``profiles`` is the map of ``games.people.profiles.profile_links`` (name at the
 table → profile address); a name without an account is shown as it is.
 """
 

@@ -6,7 +6,7 @@ the board (``history_context``), the page adds the notes at the table (chat,
 moderators' actions, timeouts) and, once the game is over, its revealed deal (the
 kind's ``DEAL_TEMPLATE``), its record to download and the salt that opens its
 fairness commitment. Every game shows the
-head of its history's hash chain and the hash after each event (``games.store.chain``).
+head of its history's hash chain and the hash after each event (``games.store.hashes``).
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from django.views.decorators.http import require_GET
 from games.display import game_label
 from games.kinds import kind_of
 from games.models import Game, Seat
+from games.people.profiles import profile_links
 from games.play.selectors import VERIFY_CHAIN_COMMAND, game_record
 from games.play.tables import table_for
-from games.players.profiles import profile_links
-from games.store.chain import chain_hashes
+from games.store.hashes import chain_hashes
 from games.web.views import _seat, seat_language
 
 

@@ -17,8 +17,8 @@ from games.leagues import services
 from games.leagues.selectors import league_entry_of, league_view, leagues_list
 from games.leagues.standings import POINTS
 from games.models import League
+from games.people.accounts import player_of_email
 from games.play.refusals import refusal_text
-from games.players.accounts import player_of_email
 
 
 def league_list(request: HttpRequest) -> HttpResponse:

@@ -19,10 +19,10 @@ from django.views.decorators.http import require_http_methods
 
 from games.errors import GameError
 from games.models import Invitation, Table
+from games.people.reliability import reliabilities_of_emails
 from games.play import lobby, open_seats, recipients
 from games.play.links import seat_token
 from games.play.refusals import refusal_text
-from games.players.reliability import reliabilities_of_emails
 from games.web.clients import client_address
 from games.web.lobby_forms import JoinForm, SeatForm, TableForm
 from games.web.views import speak

@@ -28,9 +28,18 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.display import deadline_local, game_label
 from games.mail.inbound import MAX_MESSAGE, mail_receive
 from games.models import Game, MailPreference, Seat
-from games.play import accounts, recipients
+from games.people.accounts import player_of_email, seats_claim
+from games.play import recipients
 from games.play.links import seat_from_mail_settings_token, seat_from_token, seat_token
-from games.players.accounts import player_of_email, seats_claim
+from games.play.sign_in import (
+    SIGN_IN_EMAIL_LIMIT,
+    SIGN_IN_EMAIL_WINDOW,
+    SignInClientLimited,
+    seats_of_email,
+    sign_in_request,
+    sign_in_spend,
+    sign_in_valid,
+)
 from games.web import mailbox
 from games.web.clients import client_address
 
@@ -60,7 +69,7 @@ def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
     if request.method == "POST":
         choice = request.POST.get("preference", "")
         if choice in MailPreference.values:
-            accounts.seat_mail_preference_set(seat=seat, preference=choice)
+            recipients.seat_mail_preference_set(seat=seat, preference=choice)
             saved = True
     context = {
         "seat": seat,
@@ -79,7 +88,7 @@ def unsubscribe(request: HttpRequest, token: str, way: str) -> HttpResponse:
     seat = _settings_seat(token, way)
     if request.method == "GET":
         return redirect(PAGE_OF[way], token=token)
-    accounts.seat_mail_preference_set(seat=seat, preference=MailPreference.NONE)
+    recipients.seat_mail_preference_set(seat=seat, preference=MailPreference.NONE)
     return HttpResponse("Unsubscribed: no more emails for this seat.\n", content_type="text/plain")
 
 
@@ -109,15 +118,15 @@ def sign_in(request: HttpRequest) -> HttpResponse:
         address = request.POST.get("email", "").strip()[:254]
         if "@" in address:
             try:
-                accounts.sign_in_request(email=address, client_ip=client_address(request))
-            except accounts.SignInClientLimited as refusal:
+                sign_in_request(email=address, client_ip=client_address(request))
+            except SignInClientLimited as refusal:
                 context = {"limited": refusal.params["minutes"]}
                 return render(request, "games/sign_in.html", context, status=429)
             sent = True
     context = {
         "sent": sent,
-        "email_limit": accounts.SIGN_IN_EMAIL_LIMIT,
-        "email_minutes": int(accounts.SIGN_IN_EMAIL_WINDOW.total_seconds()) // 60,
+        "email_limit": SIGN_IN_EMAIL_LIMIT,
+        "email_minutes": int(SIGN_IN_EMAIL_WINDOW.total_seconds()) // 60,
     }
     return render(request, "games/sign_in.html", context)
 
@@ -127,7 +136,7 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
     """GET shows a button; its POST spends the token and signs the address in: its account
     claims the address's seats, or the player picks a handle to make one."""
     if request.method == "POST":
-        address = accounts.sign_in_spend(token=token)
+        address = sign_in_spend(token=token)
         if address is None:
             return render(request, "games/sign_in_link.html", {"valid": False}, status=410)
         request.session.cycle_key()
@@ -137,7 +146,7 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
             return redirect("player-handle")
         seats_claim(player=player)
         return redirect("my-games")
-    valid = accounts.sign_in_valid(token=token)
+    valid = sign_in_valid(token=token)
     return render(
         request, "games/sign_in_link.html", {"valid": valid}, status=200 if valid else 410
     )
@@ -157,7 +166,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
             and seat.display_name in seat.game.to_move,
             "deadline_local": deadline_local(seat.game, seat) if seat.deadline_at else "",
         }
-        for seat in accounts.seats_of_email(email=address)
+        for seat in seats_of_email(email=address)
     ]
     return render(
         request,

@@ -13,10 +13,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from engine.base import GAMES, get_game
 from games.errors import GameError
 from games.models import Player
+from games.people import accounts
+from games.people.privacy import account_delete, player_data
+from games.people.profiles import LEADERBOARD_MIN_GAMES, leaderboard, player_profile
 from games.play.refusals import refusal_text
-from games.players import accounts
-from games.players.privacy import account_delete, player_data
-from games.players.profiles import LEADERBOARD_MIN_GAMES, leaderboard, player_profile
 
 
 @require_http_methods(["GET", "POST"])
@@ -78,7 +78,7 @@ def _signed_in_player(request: HttpRequest) -> Player | None:
 
 @require_http_methods(["GET"])
 def my_data(request: HttpRequest) -> HttpResponse:
-    """The signed-in player's data as a JSON file (``games.players.privacy.player_data``)."""
+    """The signed-in player's data as a JSON file (``games.people.privacy.player_data``)."""
     player = _signed_in_player(request)
     if player is None:
         return redirect("sign-in")

@@ -27,11 +27,11 @@ from games.display import deadline_local, game_label
 from games.errors import GameError
 from games.kinds import kind_of
 from games.models import Game, Seat
+from games.people.profiles import profile_links
 from games.play import services
 from games.play.links import seat_from_token
 from games.play.refusals import refusal_text
 from games.play.tables import table_for
-from games.players.profiles import profile_links
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import deadline_for
 

@@ -25,7 +25,7 @@ from django.test import Client
 
 from games.leagues.services import leagues_sweep
 from games.models import Game, Invitation, LeagueTable, OutboundMail
-from games.play.accounts import sign_in_request
+from games.people.accounts import player_create
 from games.play.links import seat_token
 from games.play.lobby import (
     SeatSpec,
@@ -35,7 +35,7 @@ from games.play.lobby import (
     table_token,
 )
 from games.play.services import PlayerSpec, game_create
-from games.players.accounts import player_create
+from games.play.sign_in import sign_in_request
 from tests.browser.checks import (
     axe_violations,
     broken_words,

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from games.models import OutboundMail, Player
+from games.people.accounts import player_create
 from games.play.lobby import SeatSpec, open_seat_token, table_create
 from games.play.open_seats import open_seat_take
 from games.play.services import PlayerSpec, game_create, move_submit
-from games.players.accounts import player_create
 from games.store.loading import engine_for, load_state
 
 PHONE = {"width": 360, "height": 740}

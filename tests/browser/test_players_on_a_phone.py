@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from games.players.accounts import player_create
-from games.players.profiles import LEADERBOARD_MIN_GAMES
+from games.people.accounts import player_create
+from games.people.profiles import LEADERBOARD_MIN_GAMES
 from tests.site.player_helpers import address, finished_game
 
 PHONE = {"width": 360, "height": 740}

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from games.leagues.services import league_create, league_sign_up
 from games.models import League, Player
-from games.players.accounts import player_create
+from games.people.accounts import player_create
 from tests.clock import T0
 
 OPENS = T0

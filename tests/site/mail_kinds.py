@@ -21,12 +21,12 @@ from games.mail.digest import OVERDUE, digest_send
 from games.mail.notices import reminder_mail_queue, reply_mail_queue, timeout_mails_queue
 from games.models import Game, Invitation, MailPreference, OutboundMail, Seat
 from games.moderation import actions
-from games.play.accounts import sign_in_request
+from games.people.accounts import player_create
 from games.play.chat import chat_post
 from games.play.lobby import SeatSpec, invitation_accept, table_create
 from games.play.open_seats import open_seat_confirm, open_seat_take
 from games.play.services import move_submit
-from games.players.accounts import player_create
+from games.play.sign_in import sign_in_request
 from games.store.loading import engine_for, load_state
 from tests.clock import T0
 

@@ -18,7 +18,7 @@ from django.test import Client
 from games.leagues.services import league_create, league_sign_up, leagues_sweep
 from games.mail.compose import mail_compose
 from games.models import Event, Game, League, LeagueTable, OutboundMail
-from games.players.accounts import player_create
+from games.people.accounts import player_create
 from tests.site.dates_helpers import (
     CHANGES,
     DAY,

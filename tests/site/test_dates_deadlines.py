@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 
-from games.clocks.timeouts import deadline_sweep
+from games.interventions.sweep import deadline_sweep
 from games.models import Event
 from tests.site.dates_helpers import (
     CHANGES,

@@ -16,7 +16,7 @@ import pytest
 import time_machine
 from django.test import Client
 
-from games.clocks.timeouts import deadline_sweep
+from games.interventions.sweep import deadline_sweep
 from games.mail.compose import mail_compose
 from games.mail.digest import OVERDUE, digest_send
 from games.models import OutboundMail

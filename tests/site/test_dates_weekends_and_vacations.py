@@ -15,8 +15,8 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 
-from games.clocks.interventions import NoVacationLeft, vacation_days_used, vacation_start
-from games.clocks.timeouts import deadline_sweep
+from games.interventions.services import NoVacationLeft, vacation_days_used, vacation_start
+from games.interventions.sweep import deadline_sweep
 from games.timecontrol.deadlines import counted_between, counted_until
 from tests.site.dates_helpers import (
     CHANGES,

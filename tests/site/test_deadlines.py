@@ -13,8 +13,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.db import connections
 
-from games.clocks.interventions import NoVacationLeft, game_resume, seat_replace, vacation_start
-from games.clocks.timeouts import deadline_sweep
+from games.interventions.services import NoVacationLeft, game_resume, seat_replace, vacation_start
+from games.interventions.sweep import deadline_sweep
 from games.models import Event, Game, OutboundMail
 from games.play.links import seat_from_token, seat_token
 from games.play.services import PlayerSpec, game_create

@@ -24,7 +24,7 @@ from games.moderation.actions import game_abort
 from games.play.chat import chat_post
 from games.play.selectors import game_legal_moves
 from games.play.services import move_submit
-from games.store.chain import chain_check, chain_events
+from games.store.hashes import chain_check, chain_events
 
 ROOT = Path(__file__).resolve().parents[2]
 

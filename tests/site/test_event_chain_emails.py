@@ -20,7 +20,7 @@ from games.models import Event, Game
 from games.moderation.actions import game_abort
 from games.play.selectors import game_legal_moves, game_record
 from games.play.services import PlayerSpec, game_create, move_submit
-from games.store.chain import chain_link
+from games.store.hashes import chain_link
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,7 +10,7 @@ from django.db import DatabaseError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
 from games.models import Event, Game
-from games.store.chain import chain_check
+from games.store.hashes import chain_check
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -22,7 +22,7 @@ from engine import flusspiraten as game
 from engine.base import Move
 from engine.flusspiraten.state import State
 from games.kinds import flusspiraten as kind
-from games.kinds.base import History, PlayedMove, Player, Table
+from games.kinds.base import History, PlayedMove, TableSeat, TableView
 from games.models import Event, Game
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create, move_submit
@@ -120,16 +120,16 @@ def test_the_rowing_test_names_its_choices_and_the_chooser_waits_for_the_other(
     assert "Choisit la massue." in history and "Choisit de ramer (dé)" in history
 
 
-def _table(state: State, viewer: str, latest: Move | None = None) -> Table:
+def _table(state: State, viewer: str, latest: Move | None = None) -> TableView:
     names = tuple(state.players)
-    return Table(
+    return TableView(
         kind="flusspiraten",
         engine=game,
         viewer=viewer,
         active=True,
         paused=False,
         over=False,
-        players=tuple(Player(name, number, False) for number, name in enumerate(names, 1)),
+        players=tuple(TableSeat(name, number, False) for number, name in enumerate(names, 1)),
         to_move=tuple(game.to_move(state)),
         state=state,
         legal=game.legal_moves(state, viewer),
@@ -176,7 +176,7 @@ def test_a_boat_path_is_offered_with_what_it_pushes_and_the_roll_in_the_prompt()
     row: Move = {"type": "row", "boat": 1, "roll": [3]}
     state = game.apply(start, "A", row)
     table = _table(state, "A")
-    table = Table(**{**table.__dict__, "last_move": lambda: _played(start, state, row)})
+    table = TableView(**{**table.__dict__, "last_move": lambda: _played(start, state, row)})
     with translation.override("de"):
         context = kind.page_context(table=table, selection={"move": "path I5 I6 I7"})
     controls = context["controls"]

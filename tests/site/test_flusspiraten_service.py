@@ -18,7 +18,7 @@ from email.utils import make_msgid
 import pytest
 from django.test import Client
 
-from games.clocks.timeouts import deadline_sweep
+from games.interventions.sweep import deadline_sweep
 from games.mail.compose import mail_compose
 from games.mail.inbound import mail_receive
 from games.mail.notices import reminder_mail_queue

@@ -19,6 +19,7 @@ from django.test import Client
 
 from games.models import Game, Invitation, OutboundMail, Seat, Table
 from games.moderation import actions
+from games.people.accounts import player_create
 from games.play.links import seat_token
 from games.play.lobby import (
     SeatSpec,
@@ -27,7 +28,6 @@ from games.play.lobby import (
     table_create,
     table_token,
 )
-from games.players.accounts import player_create
 from tests.clock import T0
 
 SEATS = [

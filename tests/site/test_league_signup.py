@@ -18,7 +18,7 @@ from games.leagues.services import (
     league_withdraw,
 )
 from games.models import League, LeagueEntry
-from games.players.accounts import player_create
+from games.people.accounts import player_create
 from tests.site.league_helpers import CLOSES, OPENS, email_of, league_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock]

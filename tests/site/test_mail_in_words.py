@@ -15,7 +15,7 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
-from games.clocks.timeouts import deadline_sweep
+from games.interventions.sweep import deadline_sweep
 from games.kinds import kind_of
 from games.mail.compose import mail_compose
 from games.mail.inbound import mail_receive

@@ -182,7 +182,7 @@ def test_a_removed_player_to_move_is_played_by_the_bot(game: Game, mod: User) ->
     actions.seat_remove(game=game, moderator=mod, reason="gone", seat=anne, now=T0)
     game.refresh_from_db()
     assert game.deadline_at == T0
-    from games.clocks.timeouts import deadline_sweep
+    from games.interventions.sweep import deadline_sweep
 
     deadline_sweep(now=T0)
     game.refresh_from_db()

@@ -18,10 +18,10 @@ from django.utils import timezone
 from games.mail.compose import mail_compose
 from games.models import GameResult, Invitation, OutboundMail, Player, Rating, Seat, Table
 from games.moderation import actions
+from games.people.accounts import player_create
+from games.people.reliability import reliability
 from games.play.lobby import SeatSpec, open_seat_token, table_create
 from games.play.recipients import address_hash, never_invite
-from games.players.accounts import player_create
-from games.players.reliability import reliability
 from tests.site.player_helpers import bot_moves, moderator_create
 
 ALICE = "alice@example.org"

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.clocks.interventions import seat_replace
+from games.interventions.services import seat_replace
 from games.models import OutboundMail, Player, Seat
+from games.people.accounts import BadHandle, HandleTaken, handle_clean, player_create
 from games.play.services import PlayerSpec, game_create
-from games.players.accounts import BadHandle, HandleTaken, handle_clean, player_create
 
 pytestmark = pytest.mark.django_db
 

@@ -11,10 +11,10 @@ import pytest
 from django.test import Client
 
 from games.models import GameResult, Player
+from games.people.accounts import player_create
+from games.people.privacy import account_delete
+from games.people.profiles import LEADERBOARD_MIN_GAMES
 from games.play.services import PlayerSpec, game_create
-from games.players.accounts import player_create
-from games.players.privacy import account_delete
-from games.players.profiles import LEADERBOARD_MIN_GAMES
 from tests.clock import T0
 from tests.site.player_helpers import address, finished_game
 

@@ -15,15 +15,15 @@ from django.db import models
 from django.db.models.functions import Cast
 from django.test import Client
 
-from games.clocks.interventions import seat_replace
-from games.clocks.timeouts import deadline_sweep
+from games.interventions.services import seat_replace
+from games.interventions.sweep import deadline_sweep
 from games.mail.inbound import mail_receive
 from games.models import Event, Game, GameResult, OutboundMail, Player, Rating, SignInToken
+from games.people.results import results_rebuild
 from games.play.chat import chat_post
 from games.play.links import reply_address
 from games.play.lobby import SeatSpec, invitation_accept, table_create
 from games.play.services import PlayerSpec, game_create, move_submit
-from games.players.results import results_rebuild
 from games.store.loading import engine_for, game_replay, load_state
 from tests.site.player_helpers import address, finished_game
 

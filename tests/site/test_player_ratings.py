@@ -12,9 +12,9 @@ from django.core.management import call_command
 from django.db.models import Count
 
 from games.models import Game, GameResult, Rating
+from games.people.accounts import player_create, seats_claim
+from games.people.results import MODEL
 from games.play.services import PlayerSpec, game_create, move_submit
-from games.players.accounts import player_create, seats_claim
-from games.players.results import MODEL
 from games.store.loading import engine_for, load_state
 from tests.clock import T0
 from tests.site.player_helpers import address, finished_game

@@ -12,13 +12,13 @@ from datetime import datetime, timedelta
 import pytest
 from django.test import Client
 
-from games.clocks.interventions import seat_replace
-from games.clocks.timeouts import deadline_sweep
+from games.interventions.services import seat_replace
+from games.interventions.sweep import deadline_sweep
 from games.models import FormerHolder, Game, Player, Table
+from games.people.accounts import player_create
+from games.people.reliability import WINDOW, Reliability, reliability
 from games.play.lobby import invitation_token, open_seat_token, table_token
 from games.play.services import PlayerSpec, game_create, move_submit
-from games.players.accounts import player_create
-from games.players.reliability import WINDOW, Reliability, reliability
 from games.store.loading import engine_for, load_state
 from games.web.lobby_forms import MAX_SEATS
 from tests.clock import T0

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games.clocks.interventions import vacation_start
-from games.clocks.timeouts import deadline_sweep
+from games.interventions.services import vacation_start
+from games.interventions.sweep import deadline_sweep
 from games.models import Game, Seat
 from games.moderation import actions
 from games.play.services import PlayerSpec, game_create, move_submit

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from games.clocks.timeouts import deadline_sweep
+from games.interventions.sweep import deadline_sweep
 from games.mail.compose import mail_compose
 from games.mail.inbound import mail_receive
 from games.models import Event, Game, OutboundMail

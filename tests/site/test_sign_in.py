@@ -10,14 +10,14 @@ from django.test import Client
 from django.utils import timezone
 
 from games.models import Game, OutboundMail, Seat, SignInToken
-from games.play.accounts import (
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create
+from games.play.sign_in import (
     SIGN_IN_CLIENT_LIMIT,
     SIGN_IN_EMAIL_LIMIT,
     sign_in_request,
     sign_in_spend,
 )
-from games.play.links import seat_token
-from games.play.services import PlayerSpec, game_create
 
 pytestmark = pytest.mark.clock
 

@@ -14,13 +14,13 @@ from django.test import Client
 from django.test.client import RequestFactory
 
 from games.models import Game, OutboundMail
-from games.play.accounts import (
+from games.play.services import PlayerSpec, game_create
+from games.play.sign_in import (
     SIGN_IN_CLIENT_LIMIT,
     SIGN_IN_EMAIL_LIMIT,
     SIGN_IN_EMAIL_WINDOW,
     client_network,
 )
-from games.play.services import PlayerSpec, game_create
 from games.web.clients import client_address
 
 pytestmark = pytest.mark.clock

@@ -16,9 +16,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games.clocks.interventions import seat_replace, vacation_start
-from games.clocks.timeouts import deadline_sweep
 from games.display import local_time
+from games.interventions.services import seat_replace, vacation_start
+from games.interventions.sweep import deadline_sweep
 from games.mail.compose import mail_compose
 from games.models import Event, Game, OutboundMail, Seat
 from games.moderation import actions

@@ -15,7 +15,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.clocks import timeouts
+from games.interventions import sweep
 from games.models import Event, Game, Seat
 from games.play.services import PlayerSpec, game_create
 from games.store import events
@@ -36,9 +36,9 @@ def _dealt(now: timedelta) -> Game:
 def test_one_run_reminds_every_due_seat_on_the_due_index(
     db: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(timeouts, "BATCH", 10)  # reads of 10, 20, 40, 40, 40, then none
-    monkeypatch.setattr(timeouts, "MAX_BATCH", 40)
-    assert timeouts.CHUNK == 20
+    monkeypatch.setattr(sweep, "BATCH", 10)  # reads of 10, 20, 40, 40, 40, then none
+    monkeypatch.setattr(sweep, "MAX_BATCH", 40)
+    assert sweep.CHUNK == 20
     due = _dealt(timedelta())
     games_clone(due, DUE_HERE - 1)
     games_clone(_dealt(timedelta(days=30)), LATER)  # their reminders are weeks away
@@ -46,7 +46,7 @@ def test_one_run_reminds_every_due_seat_on_the_due_index(
         cursor.execute("ANALYZE games_game; ANALYZE games_seat; ANALYZE games_event")
     now = due.remind_at + timedelta(minutes=1)
     with CaptureQueriesContext(connection) as queries:
-        assert timeouts.deadline_sweep(now=now) == DUE_HERE
+        assert sweep.deadline_sweep(now=now) == DUE_HERE
     assert Event.objects.filter(type=events.REMINDER_SENT).count() == DUE_HERE
     assert not Seat.objects.filter(remind_at__lte=now).exists()
     assert not Game.objects.filter(remind_at__lte=now).exists()
@@ -70,13 +70,13 @@ def test_the_due_reads_walk_the_due_indexes_oldest_first(db: None) -> None:
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE games_game")
     now = T0 + timedelta(days=10)
-    first = list(timeouts.due_games("remind_at", now, timeouts.BATCH, None))
-    assert len(first) == timeouts.BATCH and first == sorted(first)
+    first = list(sweep.due_games("remind_at", now, sweep.BATCH, None))
+    assert len(first) == sweep.BATCH and first == sorted(first)
     for field in ("remind_at", "deadline_at"):
         for after in (None, first[-1]):
-            plan = timeouts.due_games(field, now, 2 * timeouts.BATCH, after).explain()
+            plan = sweep.due_games(field, now, 2 * sweep.BATCH, after).explain()
             conditions = [line for line in plan.splitlines() if "Index Cond" in line]
             assert "Seq Scan" not in plan, plan
             assert any(f"'active'::text) AND ({field} " in line for line in conditions), plan
-    rest = list(timeouts.due_games("remind_at", now, DUE, first[-1]))
+    rest = list(sweep.due_games("remind_at", now, DUE, first[-1]))
     assert first + rest == sorted(first + rest) and len(first + rest) == DUE + 1

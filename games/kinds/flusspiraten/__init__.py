@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base import Game as Engine
-from engine.base import Move
+from engine.base import Move, Rules
 from games.kinds.flusspiraten.describe import move_action
 from games.kinds.flusspiraten.page import history_context, page_context
 from games.kinds.flusspiraten.river import seat_marks
@@ -54,7 +53,7 @@ TIMEOUT_MOVES: dict[str, Move] = {
 """The move made for a late player at each step that has a default."""
 
 
-def timeout_move(engine: Engine, state: Any, player: str) -> Move:
+def timeout_move(engine: Rules, state: Any, player: str) -> Move:
     """The default of the pending step (:data:`TIMEOUT_MOVES`), else the bot's move."""
     step = engine.summary(state)["step"]
     default = TIMEOUT_MOVES.get(step["kind"]) if step else None

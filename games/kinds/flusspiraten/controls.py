@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from engine.base import IllegalMove, Move
 from engine.flusspiraten.board import PIRATES
-from games.kinds.base import Table
+from games.kinds.base import TableView
 from games.kinds.flusspiraten.describe import (
     action_words,
     choice_effect,
@@ -96,7 +96,7 @@ def _dice_detail(move: Move, view: dict[str, Any]) -> str:
     return _("Both rowers choose in secret: row, empty hand or club.")
 
 
-def _after(table: Table, move: Move) -> dict[str, Any] | None:
+def _after(table: TableView, move: Move) -> dict[str, Any] | None:
     """The viewer's view after a move that rolls no dice, or ``None`` (dice, a sealed choice)."""
     viewer = table.viewer
     if viewer is None or move["type"] == "choose" or table.engine.rolls_needed(table.state, move):
@@ -104,7 +104,7 @@ def _after(table: Table, move: Move) -> dict[str, Any] | None:
     return table.engine.view(table.engine.apply(table.state, viewer, move), viewer)
 
 
-def _option(table: Table, view: dict[str, Any], move: Move) -> Option:
+def _option(table: TableView, view: dict[str, Any], move: Move) -> Option:
     notation = table.engine.format_move(move)
     if move["type"] == "choose":
         return Option(notation, choice_name(move["choice"]), choice_effect(move["choice"]))
@@ -119,7 +119,7 @@ def _option(table: Table, view: dict[str, Any], move: Move) -> Option:
     return Option(notation, _label(move, view), detail)
 
 
-def _paths(table: Table, view: dict[str, Any], legal: list[Move]) -> list[Group]:
+def _paths(table: TableView, view: dict[str, Any], legal: list[Move]) -> list[Group]:
     """Paths, a walk that evicts a waiting pirate offered once (its bank comes next)."""
     options: list[Option] = []
     ends: dict[str, int] = {}
@@ -145,7 +145,9 @@ def _paths(table: Table, view: dict[str, Any], legal: list[Move]) -> list[Group]
     return [Group(_("Where to?"), options)]
 
 
-def _evictions(table: Table, view: dict[str, Any], part: Move, legal: list[Move]) -> list[Group]:
+def _evictions(
+    table: TableView, view: dict[str, Any], part: Move, legal: list[Move]
+) -> list[Group]:
     """The bank spaces the pirate waiting on the ford may be sent to ([F16])."""
     by_side: dict[str, list[Option]] = {"L": [], "R": []}
     for move in legal:
@@ -166,7 +168,7 @@ def _evictions(table: Table, view: dict[str, Any], part: Move, legal: list[Move]
     ]
 
 
-def _groups(table: Table, view: dict[str, Any], legal: list[Move]) -> list[Group]:
+def _groups(table: TableView, view: dict[str, Any], legal: list[Move]) -> list[Group]:
     kind = view["step"]["kind"]
     if kind == "path":
         return _paths(table, view, legal)
@@ -195,7 +197,7 @@ def _waiting(view: dict[str, Any], viewer: str) -> Controls | None:
     )
 
 
-def controls_for(table: Table, selection: dict[str, str]) -> Controls | None:
+def controls_for(table: TableView, selection: dict[str, str]) -> Controls | None:
     """The controls of the table's viewer for his legal moves and his ``selection``."""
     viewer = table.viewer
     if viewer is None:
@@ -232,7 +234,7 @@ def controls_for(table: Table, selection: dict[str, str]) -> Controls | None:
     return controls
 
 
-def confirmation(table: Table, controls: Controls) -> str:
+def confirmation(table: TableView, controls: Controls) -> str:
     """What the selected move does, in words; a choice and a roll only as what they will do."""
     move = controls.move
     if move is None or table.viewer is None:

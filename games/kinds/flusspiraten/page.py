@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine.flusspiraten.board import PIRATES, RED
-from games.kinds.base import PlayedMove, Table, replay_fields
+from games.kinds.base import PlayedMove, TableView, replay_fields
 from games.kinds.flusspiraten.controls import confirmation, controls_for
 from games.kinds.flusspiraten.describe import move_words, space_label
 from games.kinds.flusspiraten.river import (
@@ -41,7 +41,7 @@ class LastMove:
     auto: bool
 
 
-def _words(table: Table, played: PlayedMove, sealed: bool) -> str:
+def _words(table: TableView, played: PlayedMove, sealed: bool) -> str:
     engine, viewer = table.engine, table.viewer
     before, after = engine.view(played.before, viewer), engine.view(played.after, viewer)
     return move_words(played.move, before, after, sealed=sealed)
@@ -125,7 +125,7 @@ def river_context(view: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     }
 
 
-def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
+def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, Any]:
     """The river as the viewer sees it, his controls for the step asked and the last move."""
     view = table.engine.view(table.state, table.viewer)
     controls = controls_for(table, selection)
@@ -149,7 +149,7 @@ def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
+def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
     """Every move in words (a choice unsaid while sealed) and the river after move ``at``."""
     history = table.history()
     sealed = table.sealed_seq()

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base import Game as Engine
-from engine.base import Move
+from engine.base import Move, Rules
 from games.kinds.freibeuter.boards import board_png, position_text, seat_marks
 from games.kinds.freibeuter.describe import move_action
 from games.kinds.freibeuter.history import history_context
@@ -51,7 +50,7 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def timeout_move(engine: Engine, state: Any, player: str) -> Move:
+def timeout_move(engine: Rules, state: Any, player: str) -> Move:
     """A late Freibeuter player's turn is played by the bot."""
     return engine.bot_move(state, player)
 

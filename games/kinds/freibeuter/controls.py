@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from engine.base import Game as Engine
-from engine.base import IllegalMove
+from engine.base import IllegalMove, Rules
 from engine.freibeuter.board import is_dutchman_card
 from games.kinds.freibeuter.describe import card_label, move_action
 
@@ -59,7 +58,7 @@ def query(**params: str) -> str:
     return "?" + urlencode({key: value for key, value in params.items() if value})
 
 
-def _option(engine: Engine, move: dict[str, Any]) -> Option:
+def _option(engine: Rules, move: dict[str, Any]) -> Option:
     notation = engine.format_move(move)
     label = move_action(move)
     return Option(
@@ -67,9 +66,7 @@ def _option(engine: Engine, move: dict[str, Any]) -> Option:
     )
 
 
-def controls_for(
-    engine: Engine, legal: list[dict[str, Any]], selection: dict[str, str]
-) -> Controls:
+def controls_for(engine: Rules, legal: list[dict[str, Any]], selection: dict[str, str]) -> Controls:
     """The controls for ``legal`` moves and the player's ``selection`` from the query string."""
     controls = Controls()
     for move in legal:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.kinds.base import Table, replay_fields
+from games.kinds.base import TableView, replay_fields
 from games.kinds.freibeuter.boards import player_marks
 from games.kinds.freibeuter.describe import move_words, player_label, public_position
 from games.kinds.freibeuter.drawing import board_drawing
@@ -20,7 +20,7 @@ from games.kinds.freibeuter.page import move_highlight
 from games.kinds.freibeuter.svg import board_svg
 
 
-def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
+def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
     """The moves in words and the position after move ``at`` (default: the latest)."""
     engine, viewer = table.engine, table.viewer
     history = table.history()

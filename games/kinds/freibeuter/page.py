@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
-from games.kinds.base import Table
+from games.kinds.base import TableView
 from games.kinds.freibeuter.boards import player_marks
 from games.kinds.freibeuter.controls import Controls, controls_for, query
 from games.kinds.freibeuter.describe import card_label, move_words, player_label, public_position
@@ -41,7 +41,7 @@ def move_highlight(move: dict[str, Any]) -> set[str]:
     return {str(move.get("field") or move.get("card"))}
 
 
-def last_move(table: Table) -> LastMove | None:
+def last_move(table: TableView) -> LastMove | None:
     """The game's latest move, described from the public positions before and after it."""
     latest = table.last_move()
     if latest is None:
@@ -58,7 +58,7 @@ def last_move(table: Table) -> LastMove | None:
     )
 
 
-def confirmation(table: Table, controls: Controls) -> tuple[str, IllegalMove | None]:
+def confirmation(table: TableView, controls: Controls) -> tuple[str, IllegalMove | None]:
     """What the selected move would do, in words, or the refusal of an illegal one."""
     engine, viewer = table.engine, table.viewer
     if controls.move is None or viewer is None:
@@ -72,7 +72,9 @@ def confirmation(table: Table, controls: Controls) -> tuple[str, IllegalMove | N
     return move_words(controls.move, before, after, viewer), None
 
 
-def _players(view: dict[str, Any], table: Table, marks: dict[str, Mark]) -> list[dict[str, Any]]:
+def _players(
+    view: dict[str, Any], table: TableView, marks: dict[str, Mark]
+) -> list[dict[str, Any]]:
     bots = {player.name for player in table.players if player.is_bot}
     viewer = view.get("viewer")
     return [
@@ -152,7 +154,7 @@ def _board_links(controls: Controls | None) -> tuple[dict[str, str], set[str]]:
     return links, chosen
 
 
-def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
+def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, Any]:
     """Everything the game page shows the table's viewer (a seat or a spectator), and controls."""
     viewer = table.viewer
     view = table.engine.view(table.state, viewer)

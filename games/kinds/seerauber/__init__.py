@@ -15,8 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from engine.base import Game as Engine
-from engine.base import Move
+from engine.base import Move, Rules
 from engine.seerauber.board import COLOURS, SHIPS
 from games.kinds.seerauber import table_png
 from games.kinds.seerauber.describe import (
@@ -107,7 +106,7 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def timeout_move(engine: Engine, state: Any, player: str) -> Move:
+def timeout_move(engine: Rules, state: Any, player: str) -> Move:
     """A mutineer who does not answer in time declines; any other late turn is the bot's."""
     if NO_MUTINY in engine.legal_moves(state, player):
         return dict(NO_MUTINY)

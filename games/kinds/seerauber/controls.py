@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
-from engine.base import Game as Engine
-from engine.base import IllegalMove, Move
+from engine.base import IllegalMove, Move, Rules
 from engine.seerauber.board import SHIPS
 from games.kinds.seerauber.describe import move_choice, pirate_words
 
@@ -64,7 +63,7 @@ def query(**params: str) -> str:
     return "?" + urlencode({key: value for key, value in params.items() if value})
 
 
-def _option(engine: Engine, move: Move, stack: str = "") -> Option:
+def _option(engine: Rules, move: Move, stack: str = "") -> Option:
     notation = engine.format_move(move)
     return Option(
         notation=notation,
@@ -83,7 +82,7 @@ def _completed(move: Move) -> Move:
     return move
 
 
-def _chosen(controls: Controls, engine: Engine, state: Any, viewer: str, text: str) -> None:
+def _chosen(controls: Controls, engine: Rules, state: Any, viewer: str, text: str) -> None:
     """Take the typed or clicked ``text`` as the move to confirm, or explain why it is not one."""
     controls.notation = text
     try:
@@ -97,7 +96,7 @@ def _chosen(controls: Controls, engine: Engine, state: Any, viewer: str, text: s
 
 
 def controls_for(
-    engine: Engine, state: Any, viewer: str, legal: list[Move], selection: dict[str, str]
+    engine: Rules, state: Any, viewer: str, legal: list[Move], selection: dict[str, str]
 ) -> Controls:
     """The controls for ``legal`` moves and the player's ``selection`` from the query string."""
     controls = Controls()

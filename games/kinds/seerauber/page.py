@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from engine.base import IllegalMove
 from engine.seerauber.board import BOOTY, COLOURS, SHIPS
-from games.kinds.base import PlayedMove, Table, replay_fields
+from games.kinds.base import PlayedMove, TableView, replay_fields
 from games.kinds.seerauber.controls import Controls, controls_for, query
 from games.kinds.seerauber.describe import (
     booty_count,
@@ -80,7 +80,7 @@ def _stacks(
 
 def _players(
     view: dict[str, Any],
-    table: Table | None,
+    table: TableView | None,
     marked: dict[str, Mark],
     picks: list[str],
     chosen: str | None,
@@ -116,7 +116,7 @@ def _players(
 
 
 def table_context(
-    view: dict[str, Any], table: Table | None = None, controls: Controls | None = None
+    view: dict[str, Any], table: TableView | None = None, controls: Controls | None = None
 ) -> dict[str, Any]:
     """The table of ``view`` for the templates: ship cards, stacks of discs, players' cards."""
     marked = seat_marks(list(view["players"]))
@@ -183,7 +183,7 @@ def shown(played: PlayedMove, notation: str) -> dict[str, Any]:
     }
 
 
-def confirmation(table: Table, controls: Controls) -> str:
+def confirmation(table: TableView, controls: Controls) -> str:
     """What the selected move would do, in words ("" until a move is chosen)."""
     engine, viewer = table.engine, table.viewer
     if controls.move is None or viewer is None:
@@ -192,7 +192,7 @@ def confirmation(table: Table, controls: Controls) -> str:
     return move_effect(controls.move, engine.view(table.state, viewer), engine.view(after, viewer))
 
 
-def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
+def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, Any]:
     """The Seeräuber table as the viewer sees it (everything is public [S6]) and his controls."""
     engine, viewer = table.engine, table.viewer
     view = engine.view(table.state, viewer)
@@ -214,7 +214,7 @@ def page_context(*, table: Table, selection: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def history_context(*, table: Table, at: int | None) -> dict[str, Any]:
+def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
     """Every move in words and the table after move ``at`` (default: the latest)."""
     history = table.history()
     moves = [

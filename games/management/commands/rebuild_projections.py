@@ -1,5 +1,5 @@
 """``manage.py rebuild_projections``: recompute every game's projections from its events,
-then the results of finished games and the ratings they give (``games.players.results``),
+then the results of finished games and the ratings they give (``games.people.results``),
 then each league's entries, tables and standings (``games.leagues.standings``)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 
 from games.leagues.standings import leagues_rebuild
 from games.models import Game
-from games.players.results import results_rebuild
+from games.people.results import results_rebuild
 from games.store.projections import game_projections_rebuild
 
 

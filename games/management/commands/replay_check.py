@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
-from games.store.chain import chain_check
+from games.store.hashes import chain_check
 from games.store.loading import ReplayError, engine_for, fold
 
 

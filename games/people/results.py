@@ -31,7 +31,7 @@ from django.db import connection, transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 from openskill.models import PlackettLuce
 
-from engine.base import Game as Engine
+from engine.base import Rules
 from games.models import Event, Game, GameResult, Player, Rating
 from games.store import events
 from games.store.loading import engine_for, fold
@@ -54,7 +54,7 @@ def _lock(kind: str) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
 
 
-def _move_times(engine: Engine, game_id: int, stored: list[Any]) -> dict[str, list[float]]:
+def _move_times(engine: Rules, game_id: int, stored: list[Any]) -> dict[str, list[float]]:
     """Per player, the moves he made himself and the seconds from his turn's start to them.
 
     A turn starts at the event after which he is to move (simultaneous turns included)

@@ -14,7 +14,7 @@ deadline and is timed out on his own. The ladder, by the game's
 2. with the ``bot`` policy the built-in bot plays this turn (``move`` with
    ``auto: true``), and after ``replace_after`` timeouts in a row the seat
    becomes a bot seat (``seat_replaced``) until a moderator invites a
-   replacement (``games.clocks.interventions``);
+   replacement (``games.interventions.services``);
 3. with the ``pause`` policy the game is paused for a moderator (``game_paused``).
 
 The late player is told what happened only after it has been recorded.
@@ -38,7 +38,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from engine.base import Move
-from games.clocks.interventions import seat_hand_over
+from games.interventions.services import seat_hand_over
 from games.kinds import kind_of
 from games.models import Game, Seat
 from games.play.services import move_submit

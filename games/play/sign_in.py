@@ -1,4 +1,4 @@
-"""A player's own settings and "my games": mail preferences and passwordless sign-in.
+"""Passwordless sign-in, and the seats an address signed in by email plays ("my games").
 
 A sign-in token is 128 random bits sent by email; only its SHA-256 is stored.
 It is valid for 15 minutes and spent once, by a POST from the page its link
@@ -39,7 +39,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from games.errors import TooMany
-from games.models import MailPreference, Seat, SignInToken
+from games.models import Seat, SignInToken
 from games.play.signals import sign_in_requested
 
 SIGN_IN_VALID = timedelta(minutes=15)
@@ -50,12 +50,6 @@ a link is valid."""
 SIGN_IN_CLIENT_LIMIT = 30
 SIGN_IN_CLIENT_WINDOW = timedelta(minutes=15)
 """At most :data:`SIGN_IN_CLIENT_LIMIT` sign-in requests from one client network in a window."""
-
-
-def seat_mail_preference_set(*, seat: Seat, preference: str) -> None:
-    """Set how ``seat``'s player hears of turns: every turn, a daily digest or not at all."""
-    seat.mail_preference = MailPreference(preference)
-    seat.save(update_fields=["mail_preference"])
 
 
 def _hash(token: str) -> str:

@@ -1,6 +1,6 @@
 """Accounts: one per verified address, known to the others by a public handle.
 
-The sign-in link verifies an address (``games.play.accounts``); at the first
+The sign-in link verifies an address (``games.play.sign_in``); at the first
 sign-in its player picks a handle, unique after the project's name
 normalisation (``games.names``), and the account is made. Every seat
 played from that address belongs to the account: a new one as it is created
@@ -22,8 +22,8 @@ from django.utils import timezone
 from games.errors import Refused
 from games.models import Player, Seat
 from games.names import NAME_LENGTH, BadName, name_clean, name_key
-from games.players.reliability import former_holders_claim
-from games.players.results import results_claim
+from games.people.reliability import former_holders_claim
+from games.people.results import results_claim
 
 
 class BadHandle(Refused):

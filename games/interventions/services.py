@@ -11,10 +11,10 @@ from django.utils import timezone
 
 from games.errors import Conflict, GameNotActive
 from games.models import Event, Game, Seat
+from games.people.accounts import seats_attach
+from games.people.reliability import former_holder_keep
 from games.play.signals import event_announced
 from games.play.turns import clocks_update, turn_begin
-from games.players.accounts import seats_attach
-from games.players.reliability import former_holder_keep
 from games.store import events
 from games.store.loading import engine_for
 from games.store.repository import game_change, load_state

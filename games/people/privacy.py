@@ -36,7 +36,7 @@ from games.models import (
     SignInToken,
     Table,
 )
-from games.players.reliability import reliability
+from games.people.reliability import reliability
 
 DELETED_EMAIL = "deleted-{pk}"
 """The placeholder of a deleted account's address (unique, and no address: no ``@``)."""

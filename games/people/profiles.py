@@ -17,7 +17,7 @@ from django.urls import reverse
 from engine.base import GAMES, get_game
 from games.display import game_label
 from games.models import Game, GameResult, Player, Rating, Seat
-from games.players.reliability import Reliability, reliability
+from games.people.reliability import Reliability, reliability
 
 LEADERBOARD_MIN_GAMES = 5
 """Rated games a player needs in a kind to be on its leaderboard."""

@@ -4,7 +4,7 @@ The moderator is the event's actor (``user:N``), the reason is in its
 payload; the players affected hear of it by email and the game's history
 shows it in words (``games.event_lines``). Nothing here edits or removes an
 event: a correction is a new event. A finished or aborted game takes no
-action (:class:`GameOver`).
+action but the hiding of a chat message (:class:`GameOver`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from games.store import events
 from games.store.repository import GameChange, game_change
 from games.timecontrol.deadlines import clock_extend, clocks_earliest
 
-PERMISSION = "games.moderate_game"
 MAX_EXTENSION_HOURS = 24 * 30
 
 
@@ -35,12 +34,18 @@ def actor_of(moderator: User) -> str:
     return f"user:{moderator.pk}"
 
 
-def _open_game(game: Game) -> Game:
-    """``game`` locked for the action; refused once it is over."""
+def _opened(
+    game: Game, reason: str, now: datetime | None, *, over_too: bool = False
+) -> tuple[Game, str, datetime]:
+    """``game`` locked for an action, the reason given and the action's time; refused
+    without a reason, or once the game is over (unless ``over_too``)."""
+    reason = reason.strip()
+    if not reason:
+        raise Refused("Say why: every moderator action needs a reason.")
     game = Game.objects.select_for_update().get(pk=game.pk)
-    if game.is_over:
+    if game.is_over and not over_too:
         raise GameOver(f"The game is {game.status}; moderators can no longer change it.")
-    return game
+    return game, reason, now or timezone.now()
 
 
 def _record(
@@ -78,18 +83,10 @@ def _status_set(
     return game
 
 
-def _reason(reason: str) -> str:
-    reason = reason.strip()
-    if not reason:
-        raise Refused("Say why: every moderator action needs a reason.")
-    return reason
-
-
 @transaction.atomic
 def game_pause(*, game: Game, moderator: User, reason: str, now: datetime | None = None) -> Game:
     """Stop the game and its clock until a moderator resumes it."""
-    now, reason = now or timezone.now(), _reason(reason)
-    game = _open_game(game)
+    game, reason, now = _opened(game, reason, now)
     if game.status != Game.Status.ACTIVE:
         raise GameNotActive(f"The game is {game.status}, not under way.")
     payload = events.game_paused_payload(reason=reason)
@@ -99,8 +96,7 @@ def game_pause(*, game: Game, moderator: User, reason: str, now: datetime | None
 @transaction.atomic
 def game_unpause(*, game: Game, moderator: User, reason: str, now: datetime | None = None) -> Game:
     """Let a paused game go on (``game_resume``) and tell every player."""
-    now, reason = now or timezone.now(), _reason(reason)
-    _open_game(game)
+    game, reason, now = _opened(game, reason, now)
     game = game_resume(game=game, actor=actor_of(moderator), reason=reason, now=now)
     payload = events.game_resumed_payload(reason=reason)
     event_announced.send(
@@ -119,8 +115,7 @@ def deadline_extend(
     now: datetime | None = None,
 ) -> Game:
     """Give every seat the game waits for ``hours`` more before its deadline (one event each)."""
-    now, reason = now or timezone.now(), _reason(reason)
-    game = _open_game(game)
+    game, reason, now = _opened(game, reason, now)
     if not 1 <= hours <= MAX_EXTENSION_HOURS:
         raise Refused(f"Extend a deadline by 1 to {MAX_EXTENSION_HOURS} hours.")
     if game.status != Game.Status.ACTIVE or game.deadline_at is None:
@@ -134,18 +129,11 @@ def deadline_extend(
             deadline = clock_extend(game=game, seat=seat, by=timedelta(hours=hours), now=now)
             seat.save(update_fields=["turn_allowance", "deadline_at", "remind_at"])
             payload = events.deadline_extended_payload(
-                player=seat.display_name,
-                hours=hours,
-                deadline=deadline.isoformat(),
-                reason=reason,
+                player=seat.display_name, hours=hours, deadline=deadline.isoformat(), reason=reason
             )
             _record(change, moderator, events.DEADLINE_EXTENDED, payload, now, seats=[seat])
         clocks_earliest(game, seats)
     return game
-
-
-def _seat_of(game: Game, seat: Seat) -> Seat:
-    return Seat.objects.get(pk=seat.pk, game=game)
 
 
 @transaction.atomic
@@ -161,8 +149,7 @@ def seat_invite(
     """Give ``seat`` to a new player invited by ``email``; the old link stops working.
 
     AddressRefused if the address's owner asked never to be invited."""
-    now, reason = now or timezone.now(), _reason(reason)
-    game = _open_game(game)
+    game, reason, now = _opened(game, reason, now)
     addresses_check([email], now=now, new_game=False)
     actor = actor_of(moderator)
     return seat_replace(game=game, seat=seat, email=email, actor=actor, reason=reason, now=now)
@@ -178,9 +165,8 @@ def seat_remove(
     now: datetime | None = None,
 ) -> Seat:
     """Take ``seat`` from its player and give it to the bot; the player hears why."""
-    now, reason = now or timezone.now(), _reason(reason)
-    game = _open_game(game)
-    seat = _seat_of(game, seat)
+    game, reason, now = _opened(game, reason, now)
+    seat = Seat.objects.get(pk=seat.pk, game=game)
     if seat.is_bot:
         raise Refused(f"The bot already plays for {seat.display_name}.")
     actor = actor_of(moderator)
@@ -198,9 +184,8 @@ def link_reissue(
     now: datetime | None = None,
 ) -> Seat:
     """Revoke ``seat``'s link (and reply address) and email the new one to its player."""
-    now, reason = now or timezone.now(), _reason(reason)
-    game = _open_game(game)
-    seat = _seat_of(game, seat)
+    game, reason, now = _opened(game, reason, now)
+    seat = Seat.objects.get(pk=seat.pk, game=game)
     seat.token_version += 1
     seat.save(update_fields=["token_version"])
     payload = events.link_reissued_payload(player=seat.display_name, reason=reason)
@@ -212,8 +197,7 @@ def link_reissue(
 @transaction.atomic
 def game_abort(*, game: Game, moderator: User, reason: str, now: datetime | None = None) -> Game:
     """End the game without a result."""
-    now, reason = now or timezone.now(), _reason(reason)
-    game = _open_game(game)
+    game, reason, now = _opened(game, reason, now)
     payload = events.game_aborted_payload(reason=reason)
     return _status_set(game, moderator, events.GAME_ABORTED, payload, Game.Status.ABORTED, now)
 
@@ -228,21 +212,14 @@ def game_adjudicate(
     now: datetime | None = None,
 ) -> Game:
     """Declare the result of a stuck game: ``winners`` (player names) win, the game is over."""
-    now, reason = now or timezone.now(), _reason(reason)
-    game = _open_game(game)
+    game, reason, now = _opened(game, reason, now)
     names = list(game.seats.values_list("display_name", flat=True))
     unknown = sorted(set(winners) - set(names))
     if unknown or not winners:
         raise Refused(f"Winners must be players of this game: {', '.join(names)}.")
     ordered = [name for name in names if name in winners]
-    game_decide(
-        game=game,
-        winners=ordered,
-        reason=reason,
-        by="moderator",
-        actor=actor_of(moderator),
-        now=now,
-    )
+    actor = actor_of(moderator)
+    game_decide(game=game, winners=ordered, reason=reason, by="moderator", actor=actor, now=now)
     return game
 
 
@@ -256,8 +233,7 @@ def chat_hide(
     now: datetime | None = None,
 ) -> Event:
     """Hide the chat message of event ``message_seq`` from everyone, for good."""
-    now, reason = now or timezone.now(), _reason(reason)
-    game = Game.objects.select_for_update().get(pk=game.pk)
+    game, reason, now = _opened(game, reason, now, over_too=True)
     message = Event.objects.filter(game=game, seq=message_seq, type=events.CHAT_POSTED).first()
     if message is None:
         raise Refused(f"Event {message_seq} of this game is not a chat message.")

@@ -108,7 +108,11 @@ class TableView:
 
 
 class Kind(Protocol):
-    """The site side of one game (the module-level names of ``games.kinds.<game>``)."""
+    """The site side of one game: the module-level names of ``games.kinds.<game>``.
+
+    Its templates are ``games/<game>/game.html`` (the page), ``_play_area.html`` (what a
+    poll swaps in), ``_replay.html`` (the history's board) and ``_deal.html`` (a finished deal).
+    """
 
     def position_text(self, view: dict[str, Any]) -> str:
         """The position as monospaced text, for emails."""
@@ -138,12 +142,7 @@ class Kind(Protocol):
     def history_context(self, *, table: TableView, at: int | None) -> dict[str, Any]:
         """The moves of the history page and the position after move ``at``."""
 
-    PAGE_TEMPLATE: str
-    PLAY_AREA_TEMPLATE: str
-    REPLAY_TEMPLATE: str
-    DEAL_TEMPLATE: str
     STYLESHEET: str | None
     """The static path of the styles of the game's pages beyond the site's (``None``: none)."""
-    """The finished game's deal (``setup`` of its record), on the shared history page."""
     TAKEBACK_MOVES: frozenset[str]
     """Move types that reveal nothing hidden (no card, ship or die), so may be taken back."""

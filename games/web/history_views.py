@@ -4,7 +4,7 @@
 slider swaps in. One page for every game: its kind gives the moves in words and
 the board (``history_context``), the page adds the notes at the table (chat,
 moderators' actions, timeouts) and, once the game is over, its revealed deal (the
-kind's ``DEAL_TEMPLATE``), its record to download and the salt that opens its
+kind's ``_deal.html``), its record to download and the salt that opens its
 fairness commitment. Every game shows the
 head of its history's hash chain and the hash after each event (``games.store.hashes``).
 """
@@ -12,7 +12,6 @@ head of its history's hash chain and the hash after each event (``games.store.ha
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -25,7 +24,7 @@ from games.people.profiles import profile_links
 from games.play.selectors import VERIFY_CHAIN_COMMAND, game_record
 from games.play.tables import table_for
 from games.store.hashes import chain_hashes
-from games.web.views import _seat, seat_language
+from games.web.views import link_seat
 
 
 def _at(request: HttpRequest) -> int | None:
@@ -35,29 +34,27 @@ def _at(request: HttpRequest) -> int | None:
         return None
 
 
-def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, Any]:
+def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -> HttpResponse:
     base = request.path.removesuffix("board/")
     kind = kind_of(game.kind)
     table = table_for(game=game, seat=seat)
     context = kind.history_context(table=table, at=_at(request))
-    context.update(game=game, seat=seat, label=game_label(game), base=base, table=table)
-    context["profiles"] = profile_links(seats=game.seats.select_related("player"))
-    context["replay_template"] = kind.REPLAY_TEMPLATE
-    context["game_stylesheet"] = kind.STYLESHEET
-    context["game_url"] = base.removesuffix("history/")
-    return context
-
-
-def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -> HttpResponse:
-    kind = kind_of(game.kind)
+    context.update(
+        game=game,
+        seat=seat,
+        label=game_label(game),
+        base=base,
+        profiles=profile_links(seats=game.seats.select_related("player")),
+        game_stylesheet=kind.STYLESHEET,
+        game_url=base.removesuffix("history/"),
+        replay_template=f"games/{game.kind}/_replay.html",
+    )
     if fragment:
-        return render(request, kind.REPLAY_TEMPLATE, _context(request, game, seat))
-    context = _context(request, game, seat)
-    table = context.pop("table")
+        return render(request, context["replay_template"], context)
     context.update(
         notes=table.history().notes,
         revealed=table.revealed(),
-        deal_template=kind.DEAL_TEMPLATE,
+        deal_template=f"games/{game.kind}/_deal.html",
         chain=chain_hashes(game=game),
         verify_chain=VERIFY_CHAIN_COMMAND,
     )
@@ -67,16 +64,14 @@ def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -
 @require_GET
 def play_history(request: HttpRequest, token: str) -> HttpResponse:
     """The history as the seat saw it (its own past hands included)."""
-    seat = _seat(token)
-    seat_language(request, seat)
+    seat = link_seat(request, token)
     return _page(request, seat.game, seat, fragment=False)
 
 
 @require_GET
 def play_history_board(request: HttpRequest, token: str) -> HttpResponse:
     """The seat's board after move ``?at=N`` (the slider's fragment)."""
-    seat = _seat(token)
-    seat_language(request, seat)
+    seat = link_seat(request, token)
     return _page(request, seat.game, seat, fragment=True)
 
 

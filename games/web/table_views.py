@@ -23,7 +23,7 @@ from games.play.takebacks import (
     takeback_possible,
     takeback_request,
 )
-from games.web.views import _seat, seat_language
+from games.web.views import link_seat
 
 
 def _chat(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
@@ -47,8 +47,7 @@ def game_chat(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def play_chat(request: HttpRequest, token: str) -> HttpResponse:
     """The table chat for a seat; a POST posts its message."""
-    seat = _seat(token)
-    seat_language(request, seat)
+    seat = link_seat(request, token)
     if request.method == "POST":
         try:
             chat_post(game=seat.game, seat=seat, text=request.POST.get("text", ""))
@@ -61,8 +60,7 @@ def play_chat(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def play_chat_report(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     """Report a chat message to the moderators."""
-    seat = _seat(token)
-    seat_language(request, seat)
+    seat = link_seat(request, token)
     try:
         chat_report(
             game=seat.game, seat=seat, message_seq=seq, reason=request.POST.get("reason", "")
@@ -75,8 +73,7 @@ def play_chat_report(request: HttpRequest, token: str, seq: int) -> HttpResponse
 @require_POST
 def play_takeback(request: HttpRequest, token: str) -> HttpResponse:
     """Ask to take back the last move (``answer=ask``), or accept or decline the open request."""
-    seat = _seat(token)
-    seat_language(request, seat)
+    seat = link_seat(request, token)
     answer = request.POST.get("answer", "")
     try:
         if answer == "ask":

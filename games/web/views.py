@@ -38,13 +38,6 @@ from games.timecontrol.deadlines import deadline_for
 SELECTION_KEYS = ("card", "field", "move", "stack")
 
 
-def _seat(token: str) -> Seat:
-    seat = seat_from_token(token)
-    if seat is None:
-        raise Http404("This play link is not valid (any more).")
-    return seat
-
-
 def speak(request: HttpRequest, language: str) -> None:
     """Speak ``language`` unless the reader chose one on the page (the language cookie)."""
     if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES:
@@ -52,9 +45,13 @@ def speak(request: HttpRequest, language: str) -> None:
         request.LANGUAGE_CODE = language
 
 
-def seat_language(request: HttpRequest, seat: Seat) -> None:
-    """Speak the seat's language unless the reader chose one on the page."""
+def link_seat(request: HttpRequest, token: str) -> Seat:
+    """The seat of the play link ``token`` (404 if none), speaking the seat's language."""
+    seat = seat_from_token(token)
+    if seat is None:
+        raise Http404("This play link is not valid (any more).")
     speak(request, seat.language)
+    return seat
 
 
 def _selection(request: HttpRequest) -> dict[str, str]:
@@ -67,7 +64,8 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
     # One read of the seats (with their accounts) for the table and the profile links.
     prefetch_related_objects([game], Prefetch("seats", Seat.objects.select_related("player")))
     table = table_for(game=game, seat=seat)
-    context = kind_of(game.kind).page_context(table=table, selection=selection)
+    kind = kind_of(game.kind)
+    context = kind.page_context(table=table, selection=selection)
     refusal = context.get("refusal")
     if refusal is not None:
         context["confirmation"] = refusal_text(refusal)
@@ -75,7 +73,8 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
         game=game,
         seat=seat,
         your_turn=bool(table.legal),
-        game_stylesheet=kind_of(game.kind).STYLESHEET,
+        game_stylesheet=kind.STYLESHEET,
+        play_area_template=f"games/{game.kind}/_play_area.html",
         deadline=deadline_for(game, seat),
         deadline_local=deadline_local(game, seat),
         time_zone=seat.time_zone if seat is not None else "UTC",
@@ -110,35 +109,31 @@ def _submit(request: HttpRequest, seat: Seat) -> None:
 @require_http_methods(["GET", "POST"])
 def play(request: HttpRequest, token: str) -> HttpResponse:
     """The seat's game page; a POST submits its move (text notation) and comes back here."""
-    seat = _seat(token)
-    seat_language(request, seat)
+    seat = link_seat(request, token)
     if request.method == "POST":
         _submit(request, seat)
         return redirect(request.path)
-    return render(
-        request, kind_of(seat.game.kind).PAGE_TEMPLATE, _context(request, seat.game, seat)
-    )
+    return render(request, f"games/{seat.game.kind}/game.html", _context(request, seat.game, seat))
 
 
 def _poll(request: HttpRequest, game: Game, seat: Seat | None) -> HttpResponse:
     if request.GET.get("seq") == str(game.last_seq):
         return HttpResponse(status=204)
-    return render(request, kind_of(game.kind).PLAY_AREA_TEMPLATE, _context(request, game, seat))
+    context = _context(request, game, seat)
+    return render(request, context["play_area_template"], context)
 
 
 @require_GET
 def play_poll(request: HttpRequest, token: str) -> HttpResponse:
     """204 while the game is where the page saw it; else the seat's fresh play area."""
-    seat = _seat(token)
-    seat_language(request, seat)
+    seat = link_seat(request, token)
     return _poll(request, seat.game, seat)
 
 
 @require_GET
 def play_confirm(request: HttpRequest, token: str) -> HttpResponse:
     """What the move in ``?move=`` would do, in words, with the button that makes it."""
-    seat = _seat(token)
-    seat_language(request, seat)
+    seat = link_seat(request, token)
     context = _context(request, seat.game, seat)
     controls = context["controls"]
     if controls is None or controls.move is None:
@@ -152,7 +147,7 @@ def play_confirm(request: HttpRequest, token: str) -> HttpResponse:
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A spectator's game page: the board and the players, no hand."""
     game = get_object_or_404(Game, pk=pk)
-    return render(request, kind_of(game.kind).PAGE_TEMPLATE, _context(request, game, None))
+    return render(request, f"games/{game.kind}/game.html", _context(request, game, None))
 
 
 @require_GET

@@ -27,11 +27,7 @@ from games.kinds.flusspiraten.river_png import board_png
 from games.kinds.flusspiraten.river_text import player_rows, position_text
 
 __all__ = [
-    "DEAL_TEMPLATE",
     "STYLESHEET",
-    "PAGE_TEMPLATE",
-    "PLAY_AREA_TEMPLATE",
-    "REPLAY_TEMPLATE",
     "TAKEBACK_MOVES",
     "TIMEOUT_MOVES",
     "board_png",
@@ -62,10 +58,6 @@ def timeout_move(engine: Rules, state: Any, player: str) -> Move:
     return engine.bot_move(state, player)
 
 
-PAGE_TEMPLATE = "games/flusspiraten/game.html"
-PLAY_AREA_TEMPLATE = "games/flusspiraten/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset()
 """Every move is bound to dice rolled or a sealed choice made since."""
-DEAL_TEMPLATE = "games/flusspiraten/_deal.html"
 STYLESHEET: str | None = "games/flusspiraten.css"
-REPLAY_TEMPLATE = "games/flusspiraten/_replay.html"

@@ -18,11 +18,7 @@ from games.kinds.freibeuter.history import history_context
 from games.kinds.freibeuter.page import page_context
 
 __all__ = [
-    "DEAL_TEMPLATE",
     "STYLESHEET",
-    "PAGE_TEMPLATE",
-    "PLAY_AREA_TEMPLATE",
-    "REPLAY_TEMPLATE",
     "TAKEBACK_MOVES",
     "board_png",
     "history_context",
@@ -55,10 +51,6 @@ def timeout_move(engine: Rules, state: Any, player: str) -> Move:
     return engine.bot_move(state, player)
 
 
-PAGE_TEMPLATE = "games/freibeuter/game.html"
-PLAY_AREA_TEMPLATE = "games/freibeuter/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset({"board"})
 """Only boarding draws no card (rules §3a)."""
-DEAL_TEMPLATE = "games/freibeuter/_deal.html"
 STYLESHEET: str | None = None
-REPLAY_TEMPLATE = "games/freibeuter/_replay.html"

@@ -28,11 +28,7 @@ from games.kinds.seerauber.describe import (
 from games.kinds.seerauber.page import history_context, page_context, seat_marks
 
 __all__ = [
-    "DEAL_TEMPLATE",
     "STYLESHEET",
-    "PAGE_TEMPLATE",
-    "PLAY_AREA_TEMPLATE",
-    "REPLAY_TEMPLATE",
     "TAKEBACK_MOVES",
     "board_png",
     "history_context",
@@ -113,10 +109,6 @@ def timeout_move(engine: Rules, state: Any, player: str) -> Move:
     return engine.bot_move(state, player)
 
 
-PAGE_TEMPLATE = "games/seerauber/game.html"
-PLAY_AREA_TEMPLATE = "games/seerauber/_play_area.html"
 TAKEBACK_MOVES: frozenset[str] = frozenset({"stack"})
 """A boarding lays out new ships; stacking reveals nothing."""
-DEAL_TEMPLATE = "games/seerauber/_deal.html"
 STYLESHEET: str | None = "games/seerauber.css"
-REPLAY_TEMPLATE = "games/seerauber/_replay.html"

@@ -104,6 +104,8 @@ def _count(
 STANDING_FIELDS = ["points", "score_sum", "games", "rank"]
 LEAGUE_FIELDS = ["status", "round", "round_deadline", "last_seq"]
 """The ``League`` fields that are projections of its events."""
+ENTRY_FIELDS = ["player_id", "language", "signup_seq", "seed_rating", *STANDING_FIELDS]
+TABLE_FIELDS = ["round", "number", "game_id"]
 
 
 Stream = list[tuple[int, str, dict[str, Any]]]
@@ -179,28 +181,28 @@ def _replayed(league: League) -> tuple[list[LeagueEntry], list[LeagueTable]]:
     return list(entries.values()), tables
 
 
+def _projections(
+    league: League, entries: Iterable[LeagueEntry], tables: Iterable[LeagueTable]
+) -> list[list[tuple[Any, ...]]]:
+    """The projected fields of ``league``, its entries and its tables, sorted for comparing."""
+    rows: list[tuple[Iterable[Any], list[str]]] = [
+        ([league], LEAGUE_FIELDS),
+        (entries, ENTRY_FIELDS),
+        (tables, TABLE_FIELDS),
+    ]
+    return [
+        sorted(tuple(getattr(o, f) for f in fields) for o in objects) for objects, fields in rows
+    ]
+
+
 @transaction.atomic
 def league_rebuild(*, league: League) -> bool:
     """Recompute the entries, standings and tables of ``league`` from its events and its
     games' results; tell whether anything stored was different."""
     league = League.objects.select_for_update().get(pk=league.pk)
-    stored_league = [getattr(league, field) for field in LEAGUE_FIELDS]
+    stored = _projections(league, league.entries.all(), league.tables.all())
     entries, tables = _replayed(league)
-
-    def entry_row(entry: LeagueEntry) -> tuple[Any, ...]:
-        fields = ["player_id", "language", "signup_seq", "seed_rating", *STANDING_FIELDS]
-        return tuple(getattr(entry, field) for field in fields)
-
-    def table_row(table: LeagueTable) -> tuple[int, int, int]:
-        return (table.round, table.number, table.game_id)
-
-    stored_entries = sorted(map(entry_row, league.entries.all()))
-    stored_tables = sorted(map(table_row, league.tables.all()))
-    if (
-        stored_league == [getattr(league, field) for field in LEAGUE_FIELDS]
-        and stored_entries == sorted(map(entry_row, entries))
-        and stored_tables == sorted(map(table_row, tables))
-    ):
+    if stored == _projections(league, entries, tables):
         return False
     league.save(update_fields=LEAGUE_FIELDS)
     league.entries.all().delete()

@@ -53,6 +53,10 @@ def _time(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat()
 
 
+def _fields(row: object, *names: str) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in names}
+
+
 def player_data(*, player: Player, now: datetime) -> dict[str, Any]:
     """Everything the service keeps about ``player``, as JSON-able data: his account, his seats
     with their games, results and mail preferences, his ratings and reliability at ``now``,
@@ -86,21 +90,10 @@ def player_data(*, player: Player, now: datetime) -> dict[str, Any]:
             for holding in FormerHolder.objects.filter(player=player).select_related("seat")
         ],
         "ratings": [
-            {
-                "kind": rating.kind,
-                "mu": rating.mu,
-                "sigma": rating.sigma,
-                "ordinal": rating.ordinal,
-                "games": rating.games,
-            }
+            _fields(rating, "kind", "mu", "sigma", "ordinal", "games")
             for rating in player.ratings.order_by("kind")
         ],
-        "reliability": {
-            "turns": figures.turns,
-            "in_time": figures.in_time,
-            "percent": figures.percent,
-            "left": figures.left,
-        },
+        "reliability": _fields(figures, "turns", "in_time", "percent", "left"),
         "emails": [
             {
                 "kind": mail.kind,
@@ -119,14 +112,7 @@ def _result(seat: Seat) -> dict[str, Any] | None:
     result = getattr(seat, "result", None)
     if result is None:
         return None
-    return {
-        "placement": result.placement,
-        "score": result.score,
-        "won": result.won,
-        "rated": result.rated,
-        "mu": result.mu,
-        "sigma": result.sigma,
-    }
+    return _fields(result, "placement", "score", "won", "rated", "mu", "sigma")
 
 
 @transaction.atomic

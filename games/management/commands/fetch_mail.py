@@ -15,6 +15,7 @@ import contextlib
 import imaplib
 import mailbox
 import ssl
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -31,36 +32,33 @@ class Command(BaseCommand):
         parser.add_argument("--maildir", help="a Maildir folder to read (new/ → cur/)")
 
     def handle(self, *args: Any, maildir: str | None, **options: Any) -> None:
-        outcomes = self._maildir(maildir) if maildir else self._imap()
-        for outcome in outcomes:
+        for outcome in _maildir(maildir) if maildir else _imap():
             self.stdout.write(outcome)
 
-    def _maildir(self, path: str) -> list[str]:
-        box = mailbox.Maildir(path, factory=None, create=False)
-        outcomes = []
-        for key in list(box.iterkeys()):
-            message = box.get_message(key)
-            if message.get_subdir() != "new":
-                continue
-            outcomes.append(f"{key}: {mail_receive(raw=box.get_bytes(key))}")
-            message.set_subdir("cur")
-            message.add_flag("S")
-            box[key] = message
-        return outcomes
 
-    def _imap(self) -> list[str]:
-        client = _imap_folder()
-        outcomes = []
-        try:
-            _, found = client.uid("search", "UNSEEN")
-            for uid in found[0].split():
-                _, data = client.uid("fetch", uid, "(BODY.PEEK[])")
-                raw = next(part[1] for part in data if isinstance(part, tuple))
-                outcomes.append(f"{uid.decode()}: {mail_receive(raw=raw)}")
-                client.uid("store", uid, "+FLAGS", "(\\Seen)")
-        finally:
-            _logout(client)
-        return outcomes
+def _maildir(path: str) -> Iterator[str]:
+    box = mailbox.Maildir(path, factory=None, create=False)
+    for key in list(box.iterkeys()):
+        message = box.get_message(key)
+        if message.get_subdir() != "new":
+            continue
+        yield f"{key}: {mail_receive(raw=box.get_bytes(key))}"
+        message.set_subdir("cur")
+        message.add_flag("S")
+        box[key] = message
+
+
+def _imap() -> Iterator[str]:
+    client = _imap_folder()
+    try:
+        _, found = client.uid("search", "UNSEEN")
+        for uid in found[0].split():
+            _, data = client.uid("fetch", uid, "(BODY.PEEK[])")
+            raw = next(part[1] for part in data if isinstance(part, tuple))
+            yield f"{uid.decode()}: {mail_receive(raw=raw)}"
+            client.uid("store", uid, "+FLAGS", "(\\Seen)")
+    finally:
+        _logout(client)
 
 
 def _imap_folder() -> imaplib.IMAP4:

@@ -55,18 +55,12 @@ def _loopback(host: str) -> bool:
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 _site_host = urlsplit(SITE_URL).hostname or "localhost"
 
-# What moves the service off the embedded default: a server database, Redis, a broker, an SMTP
-# relay or an IMAP mailbox (shared services), or an address others can reach (a SITE_URL or
-# ALLOWED_HOSTS naming more than this machine's loopback). With any of them the site needs a
-# real SECRET_KEY, since the development key below is published: anyone could sign seat links.
+# What moves the service off the embedded default: a shared service, or an address others can
+# reach (a SITE_URL or ALLOWED_HOSTS beyond this machine's loopback). Any of them needs a real
+# SECRET_KEY: the development key below is published, so anyone could sign seat links with it.
 _SERVICES = (
-    "DATABASE_URL",
-    "REDIS_URL",
-    "CELERY_BROKER_URL",
-    "EMAIL_URL",
-    "EMAIL_HOST",
-    "IMAP_URL",
-)
+    "DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "EMAIL_URL", "EMAIL_HOST", "IMAP_URL",
+)  # fmt: skip
 CONFIGURED = [name for name in _SERVICES if os.environ.get(name, "").strip()]
 if os.environ.get("SITE_URL", "").strip() and not _loopback(_site_host):
     CONFIGURED.append("SITE_URL")
@@ -148,16 +142,12 @@ TEMPLATES = [
 # Database: PostgreSQL (psycopg 3) in production and CI; SQLite is the embedded default.
 if os.environ.get("DATABASE_URL"):
     DATABASES = {
-        "default": dj_database_url.parse(
-            os.environ["DATABASE_URL"],
-            conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
-            conn_health_checks=True,
+        "default": dj_database_url.config(
+            conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")), conn_health_checks=True
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Django's, with a health check that asks the server only when the socket has news,
-        # timestamps parsed by psycopg's C loader and each transaction's BEGIN sent with its
-        # first statement (freibeuter_site/db/base.py).
+        # Django's backend with fewer round trips (freibeuter_site/db/base.py).
         DATABASES["default"]["ENGINE"] = "freibeuter_site.db"
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
@@ -170,10 +160,9 @@ else:
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Cache: holds state snapshots only (an optimisation; correctness never depends on it).
-# REDIS_KEY_PREFIX begins every key the service writes (cache and broker), so instances can
-# share one Redis database; the cache's keys and the broker's never share a prefix, and the
-# cache's clear() deletes its own keys only.
+# Cache: state snapshots only; correctness never depends on it. REDIS_KEY_PREFIX begins every
+# key the service writes, so instances can share one Redis database; the cache's and the
+# broker's keys never share a prefix, and the cache's clear() deletes its own keys only.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_KEY_PREFIX = os.environ.get("REDIS_KEY_PREFIX", "")
 if REDIS_URL:
@@ -187,9 +176,8 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Celery: Redis in production; the embedded default uses kombu's filesystem
-# transport under var/, a real broker that needs no server. Tasks are idempotent, acked
-# late and requeued when their worker dies; the outbox and deadline sweeps back them up.
+# Celery: Redis in production, else kombu's filesystem transport under var/ (no server). Tasks
+# are idempotent, acked late and requeued when their worker dies; the sweeps back them up.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _broker_folder = VAR_DIR / "celery-broker"
@@ -213,15 +201,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = int(os.environ.get("CELERY_PREFETCH", "4"))
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
-# The service's name in page titles, the header, the footer and the sender of its emails. The
-# project is named after its first game; the games themselves are listed once, in
-# engine.base.GAMES.
+# The service's name in page titles, the header, the footer and the sender of its emails.
 SITE_NAME = os.environ.get("SITE_NAME", "Freibeuter")
 
-# Mail: SMTP from EMAIL_URL (smtp://, smtp+tls://, smtp+ssl://) or Django's
-# EMAIL_HOST & co.; with neither, messages are .eml files under var/mail/ shown at /dev/mail/.
-# An address's domain cannot be a bare IP: a site served from one (the embedded default) mails
-# from "localhost".
+# Mail: SMTP from EMAIL_URL (smtp://, smtp+tls://, smtp+ssl://) or Django's EMAIL_HOST & co.;
+# with neither, .eml files under var/mail/. A site served from a bare IP mails from "localhost".
 MAIL_DOMAIN = os.environ.get("MAIL_DOMAIN") or (
     "localhost" if re.fullmatch(r"[\d.]+|\[?[0-9a-fA-F:]+\]?", _site_host) else _site_host
 )
@@ -251,9 +235,8 @@ elif os.environ.get("EMAIL_HOST"):
 else:
     EMAIL_BACKEND = "games.mail.backend.EmlFileBackend"
 EMAIL_FILE_PATH = VAR_DIR / "mail"
-# The development mailbox at /dev/mail/ shows every email written under var/mail/ and answers
-# them as their recipients: only the embedded default serves it, never a configured service,
-# even with DEBUG on.
+# The development mailbox at /dev/mail/ shows the emails under var/mail/ and answers them as
+# their recipients: only the embedded default serves it, never a configured service.
 DEV_MAILBOX = EMBEDDED_DEFAULT and DEBUG
 MAIL_RETRY_BASE_SECONDS = float(os.environ.get("MAIL_RETRY_BASE_SECONDS", "5"))
 MAIL_RETRY_MAX_SECONDS = float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "600"))
@@ -305,12 +288,10 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
-# The site's own small CSS/JS and django-htmx's vendored htmx, served by WhiteNoise from the
-# apps' static folders (no collectstatic step, no front-end build).
+# WhiteNoise serves the apps' static folders and each game's (games/kinds/<game>/static/) as
+# they are: no collectstatic, no front-end build. STATIC_ROOT stays empty; WhiteNoise wants it.
 WHITENOISE_USE_FINDERS = True
-# Each game keeps the styles of its pages in its own package: games/kinds/<game>/static/.
 STATICFILES_DIRS = sorted((BASE_DIR / "games" / "kinds").glob("*/static"))
-# Nothing is collected into STATIC_ROOT; it exists so that WhiteNoise does not warn it is missing.
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 # Request bodies larger than this are refused (the API answers 413).

@@ -1,7 +1,7 @@
 """Freibeuter on the site: everything particular to it, in one package.
 
-The game page with its controls (``page``, ``controls``), moves in words
-(``describe``), the history (``history``), the board drawn as SVG for pages
+The game page, its controls and the history (``page``, ``controls``),
+moves in words (``describe``), the board drawn as SVG for pages
 (``drawing``, ``svg``) and as a text grid and a PNG for emails (``boards``);
 here its money rows, seat marks and timeout move. Its templates are in
 ``templates/games/freibeuter/``.
@@ -14,8 +14,7 @@ from typing import Any
 from engine.base import Move, Rules
 from games.kinds.freibeuter.boards import board_png, position_text, seat_marks
 from games.kinds.freibeuter.describe import move_action
-from games.kinds.freibeuter.history import history_context
-from games.kinds.freibeuter.page import page_context
+from games.kinds.freibeuter.page import history_context, page_context
 
 __all__ = [
     "STYLESHEET",

@@ -77,12 +77,6 @@ def tile_fields(tile: str) -> list[str]:
     return [first, f"{last[0]}{first[1:]}", f"{first[0]}{last[1:]}", last]
 
 
-def field_centre(name: str) -> tuple[int, int]:
-    """The centre of a field in board units."""
-    column, row = COLUMNS.index(name[0]), int(name[1:]) - 1
-    return MARGIN + column * CELL + CELL // 2, MARGIN + row * CELL + CELL // 2
-
-
 def tile_centre(name: str) -> tuple[int, int]:
     """The intersection a tile sits on (the corner its four fields share)."""
     first = name.split("-")[0]

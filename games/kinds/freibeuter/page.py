@@ -1,10 +1,11 @@
-"""The Freibeuter game page: the position as the viewer may see it, drawn, with its controls.
+"""The Freibeuter game page and history: the position as the viewer may see it, drawn.
 
 Everything comes from ``view(state, viewer)`` (``None`` for a spectator) and
 from public move payloads (STYLE habit 3); the omniscient summary is never
 read here. A confirmation applies the chosen move to a copy of the state and
 describes the difference between the two *public* positions, so it can say
-"you pay Anna 6" without telling which card the draw would bring.
+"you pay Anna 6" without telling which card the draw would bring. The
+history replays the game: a seat sees its own past hands, never another's.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
-from games.kinds.base import TableView
+from games.kinds.base import TableView, replay_fields
 from games.kinds.freibeuter.boards import player_marks
 from games.kinds.freibeuter.controls import Controls, controls_for, query
 from games.kinds.freibeuter.describe import card_label, move_words, player_label, public_position
@@ -88,6 +89,7 @@ def _players(
             "ships": player["ships"],
             "score": view["scores"][name],
             "hand_size": player["hand_size"],
+            "hand": player.get("hand"),
             "to_move": name in table.to_move,
             "is_viewer": name == viewer,
             "is_bot": name in bots,
@@ -177,4 +179,38 @@ def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, An
         "last_move": latest,
         "set_aside": view["set_aside"],
         "decks": view["decks"],
+    }
+
+
+def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
+    """The moves in words and the position after move ``at`` (default: the latest)."""
+    engine, viewer = table.engine, table.viewer
+    history = table.history()
+    moves: list[dict[str, Any]] = []
+    state, position = history.start, public_position(engine.view(history.start, viewer))
+    for number, played in enumerate(history.moves, start=1):
+        before = (
+            position
+            if played.before is state
+            else public_position(engine.view(played.before, viewer))
+        )
+        state, position = played.after, public_position(engine.view(played.after, viewer))
+        moves.append(
+            {
+                "number": number,
+                "seq": played.seq,
+                "player": player_label(played.player, viewer),
+                "words": move_words(played.move, before, position, viewer),
+                "auto": played.auto,
+            }
+        )
+    at = history.clamp(at)
+    view = engine.view(history.state_after(at), viewer)
+    marks = player_marks(view)
+    highlight = move_highlight(history.moves[at - 1].move) if at else set()
+    return {
+        **replay_fields(moves, at),
+        "view": view,
+        "board": board_svg(board_drawing(view, marks, last=highlight)),
+        "players": _players(view, table, marks),
     }

@@ -17,7 +17,6 @@ from django.utils.translation import gettext
 
 from engine.base import Move, Rules
 from engine.seerauber.board import COLOURS, SHIPS
-from games.kinds.seerauber import table_png
 from games.kinds.seerauber.describe import (
     booty_list,
     colour_word,
@@ -26,6 +25,7 @@ from games.kinds.seerauber.describe import (
     ship_booty,
 )
 from games.kinds.seerauber.page import history_context, page_context, seat_marks
+from games.kinds.seerauber.table_png import board_png
 
 __all__ = [
     "STYLESHEET",
@@ -74,11 +74,6 @@ def position_text(view: dict[str, Any]) -> str:
         lines.append(f"  {player}: {' '.join(info['free']) or '-'}")
     lines.append(gettext("Ships left in the deck: %(count)s") % {"count": table["deck"]})
     return "\n".join(lines)
-
-
-def board_png(view: dict[str, Any]) -> bytes:
-    """The table of ``view`` as a PNG, shown in emails above the text table."""
-    return table_png.board_png(view)
 
 
 def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -1,10 +1,9 @@
 """Reads: game lists, per-seat views, legal moves, history, records and fairness data.
 
-Everything a reader gets about a live game is built from the engine's
-``view(state, player)`` or from public event payloads, never from the
-omniscient state (STYLE habit 3). The full record, with the setup, the
-commitment's salt and the hash chain's nonces, is given out only once the game
-is over; the chain's hashes are public at every seq (``engine.chain``).
+Everything a reader gets about a live game is built from the engine's ``view(state,
+player)`` or from public event payloads, never from the omniscient state. The full
+record, with the setup, the commitment's salt and the hash chain's nonces, is given out
+only once the game is over; the chain's hashes are public at every seq (``engine.chain``).
 """
 
 from __future__ import annotations
@@ -29,9 +28,8 @@ VERIFY_CHAIN_COMMAND = "python -m engine verify-chain RECORD [HASH ...]"
 def game_list(
     *, status: str | None = None, kind: str | None = None, player: str | None = None
 ) -> QuerySet[Game]:
-    """Games, newest first, optionally filtered by status, kind and a player's name (an
-    ``EXISTS`` on the seats' name index: no join to make distinct); their seats are read by
-    :func:`listed_seats` for the page's rows only."""
+    """Games, newest first, optionally filtered by status, kind and a player's name; their
+    seats are read by :func:`listed_seats`."""
     games = Game.objects.all()
     if status:
         games = games.filter(status=status)
@@ -98,7 +96,7 @@ def game_history(*, game: Game, after: int = 0, limit: int | None = None) -> lis
 
 def sealed_seq(game: Game, *, state: Any = None, seq: int | None = None) -> int | None:
     """The seq of the move still sealed in ``game`` after event ``seq`` (default: its last), if
-    any ([F5]); ``state`` is the state after that event, when the caller has it.
+    any; ``state`` is the state after that event, when the caller has it.
 
     While a choice is sealed (a rowing test waiting for its second choice), the summary's
     step names who has ``chosen``; the first choice is then the last move
@@ -149,7 +147,8 @@ def moves_played(game: Game) -> list[dict[str, Any]]:
     return played
 
 
-def _created(game: Game) -> dict[str, Any]:
+def created_payload(game: Game) -> dict[str, Any]:
+    """The payload of ``game``'s ``game_created`` event: its setup, players and salt."""
     return events.payload_of(Event.objects.get(game=game, seq=1))
 
 
@@ -159,7 +158,7 @@ def game_record(*, game: Game) -> dict[str, Any]:
         raise RecordHidden(
             "The record holds every hand and the deck order; it is published when the game is over."
         )
-    created = _created(game)
+    created = created_payload(game)
     moves = [{"player": payload["player"], **payload["move"]} for payload in moves_played(game)]
     return {
         "format": created["format"],
@@ -183,7 +182,7 @@ def game_fairness(*, game: Game) -> dict[str, Any]:
         "commitment": game.commitment,
         "scheme": "sha256(canonical_json({game, players, salt, setup}))",
         "revealed": revealed,
-        "salt": _created(game)["salt"] if revealed else None,
+        "salt": created_payload(game)["salt"] if revealed else None,
         "verify": VERIFY_COMMAND,
         "head_seq": game.last_seq,
         "head_hash": game.head_hash,

@@ -27,6 +27,7 @@ from games.models import Event, Game, Seat
 from games.names import name_normal, names_clean
 from games.people.accounts import seats_attach
 from games.people.results import game_results_record
+from games.play.selectors import created_payload
 from games.play.turns import turn_begin
 from games.store import events
 from games.store.loading import engine_for
@@ -304,8 +305,7 @@ def _rolled(game: Game, engine: Rules, state: Any, move: dict[str, Any]) -> dict
     count = engine.rolls_needed(state, move)
     if count == 0:
         return move
-    created = Event.objects.get(game=game, seq=1)
-    salt = events.payload_of(created)["salt"]
+    salt = created_payload(game)["salt"]
     return {**move, "roll": fairness.dice(salt, game.last_seq + 1, count)}
 
 
@@ -367,20 +367,17 @@ def move_submit_claimed(
     is made.
 
     The game row is locked with its seats read for the whole transaction, so two writers to
-    one game are serialised, and the seat is found among those seats, so that nothing reads
-    it before: ``None``, with nothing done, when there is no game ``game_id`` or the seat is
-    not one of its seats (at ``token_version``, unless that is ``None``), and the caller
-    answers as it answers any refused request. ``body`` checks the request's body for the
-    locked game (raising as the request would be refused).
+    one game are serialised: ``None``, with nothing done, when there is no game ``game_id``
+    or the seat is not one of its seats (at ``token_version``, unless that is ``None``).
+    ``body`` checks the request's body for the locked game (raising as the request would be
+    refused).
 
     A resubmitted ``move_id`` returns the original result, an ``expected_seq`` after which
-    the position changed raises :class:`StaleSeq` (chat and other table talk since then do
-    not make a move stale), and an illegal move raises the engine's ``IllegalMove`` with
-    nothing written. The mover's clock stops, the clocks of the seats now waited for start (a
-    seat still waited on keeps its own) and their turn emails are written in the same
-    transaction. ``auto`` marks a move the service made for a timed-out or bot seat. A move
-    that needs dice gets them here (``_rolled``) and is stored, applied and returned with its
-    ``roll``.
+    the position changed raises :class:`StaleSeq` (table talk does not count), and an
+    illegal move raises the engine's ``IllegalMove`` with nothing written. The clocks and
+    turn emails follow in the same transaction (``turns.turn_begin``). ``auto`` marks a move
+    the service made for a timed-out or bot seat. A move that needs dice gets them here
+    (``_rolled``).
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -393,44 +390,26 @@ def move_submit_claimed(
             return None
         checked = body(game)
         check_move_fields(game.kind, checked.move)
-        result = _move_locked(
-            game,
-            seat,
-            seats,
-            checked.move,
-            checked.expected_seq,
-            checked.move_id,
-            auto=auto,
-            now=now,
-        )
+        result = _move_locked(game, seat, seats, checked, auto=auto, now=now)
     return game, result
 
 
 def _move_locked(
-    game: Game,
-    seat: Seat,
-    seats: list[Seat],
-    move: dict[str, Any],
-    expected_seq: int | None,
-    move_id: str | None,
-    *,
-    auto: bool,
-    now: datetime,
+    game: Game, seat: Seat, seats: list[Seat], checked: MoveBody, *, auto: bool, now: datetime
 ) -> MoveResult:
     """The move of :func:`move_submit`, once ``game`` is locked and its ``seats`` read."""
     actor = "system:bot" if auto else f"seat:{seat.position}"
-    (mover,) = [other for other in seats if other.pk == seat.pk]
-    if move_id is not None:
-        earlier = Event.objects.filter(game=game, move_id=move_id).first()
+    if checked.move_id is not None:
+        earlier = Event.objects.filter(game=game, move_id=checked.move_id).first()
         if earlier is not None:
-            return _resubmitted(earlier, seat, move)
+            return _resubmitted(earlier, seat, checked.move)
     if game.status in (Game.Status.PAUSED, Game.Status.ABORTED):
         raise GameNotActive(f"The game is {game.status}; no moves can be made now.")
-    if expected_seq is not None and _moved_on(game, expected_seq):
+    if checked.expected_seq is not None and _moved_on(game, checked.expected_seq):
         raise StaleSeq(game.last_seq)
     engine = engine_for(game)
     state = state_locked(game)  # never changed in place: apply makes the next one
-    move = _rolled(game, engine, state, move)
+    move = _rolled(game, engine, state, checked.move)
     state = engine.apply(state, seat.display_name, move)
     with game_change(game) as change:  # the events, the clocks, the projections, the emails
         event = change.append(
@@ -438,12 +417,12 @@ def _move_locked(
             payload=events.move_payload(player=seat.display_name, move=move, auto=auto),
             actor=actor,
             now=now,
-            move_id=move_id,
+            move_id=checked.move_id,
         )
         state = _forced_passes(change, engine, state, now)
         _project(change, engine, state, actor=actor, now=now)
-        changed = clock_turn_end(game=game, seat=mover, auto=auto, now=now)
-        along = [(mover, changed)] if changed else []
+        changed = clock_turn_end(game=game, seat=seat, auto=auto, now=now)
+        along = [(seat, changed)] if changed else []
         turn_begin(
             game=game,
             engine=engine,

@@ -70,12 +70,9 @@ class NotAChatMessage(NotFound):
 
 MAX_LENGTH = 500
 RATE = 5
-"""Messages a seat may post per :data:`RATE_WINDOW`."""
 RATE_WINDOW = timedelta(minutes=1)
 DAILY = 200
-"""Messages a seat may post per :data:`DAY`."""
 REPORT_RATE = 10
-"""Reports a seat may send per :data:`DAY`."""
 DAY = timedelta(days=1)
 MODERATOR_NAME = "moderator"
 
@@ -128,8 +125,7 @@ def chat_post(
             f"At most {DAILY} messages a day from one seat; write again tomorrow.", rate=DAILY
         )
     payload = events.chat_posted_payload(player=name, text=text)
-    event = event_append(game, event_type=events.CHAT_POSTED, payload=payload, actor=actor, now=now)
-    return event
+    return event_append(game, event_type=events.CHAT_POSTED, payload=payload, actor=actor, now=now)
 
 
 @transaction.atomic
@@ -163,14 +159,9 @@ def chat_report(
     payload = events.chat_reported_payload(
         player=seat.display_name, message_seq=message_seq, reason=reason.strip()[:MAX_LENGTH]
     )
-    event = event_append(
-        game,
-        event_type=events.CHAT_REPORTED,
-        payload=payload,
-        actor=actor,
-        now=now,
+    return event_append(
+        game, event_type=events.CHAT_REPORTED, payload=payload, actor=actor, now=now
     )
-    return event
 
 
 def chat_reports_open() -> list[Event]:

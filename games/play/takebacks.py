@@ -143,26 +143,35 @@ def takeback_request(*, game: Game, seat: Seat, now: datetime | None = None) -> 
     if refusal is not None:
         raise refusal
     assert move is not None, "a move to take back is the game's last"
-    payload = events.takeback_payload(player=seat.display_name, move_seq=move.seq)
-    event = event_append(
-        game,
-        event_type=events.TAKEBACK_REQUESTED,
-        payload=payload,
-        actor=f"seat:{seat.position}",
-        now=now,
-    )
+    event, payload = _seat_says(game, seat, events.TAKEBACK_REQUESTED, move.seq, now)
     others = [other for other in game.seats.all() if other.pk != seat.pk and not other.is_bot]
-    event_announced.send(
-        sender=Game,
-        game=game,
-        event_type=events.TAKEBACK_REQUESTED,
-        payload=payload,
-        now=now,
-        seats=others,
-    )
+    _announce(game, events.TAKEBACK_REQUESTED, payload, now, seats=others)
     if not others:
         _take_back(game, seat.display_name, move.seq, now)
     return event
+
+
+def _seat_says(
+    game: Game, seat: Seat, event_type: str, move_seq: int, now: datetime
+) -> tuple[Event, dict[str, Any]]:
+    """Append ``seat``'s takeback event of type ``event_type``; the event and its payload."""
+    payload = events.takeback_payload(player=seat.display_name, move_seq=move_seq)
+    actor = f"seat:{seat.position}"
+    event = event_append(game, event_type=event_type, payload=payload, actor=actor, now=now)
+    return event, payload
+
+
+def _announce(
+    game: Game,
+    event_type: str,
+    payload: dict[str, Any],
+    now: datetime,
+    seats: list[Seat] | None = None,
+) -> None:
+    """Tell ``seats`` (``None``: all) of the takeback event just appended."""
+    event_announced.send(
+        sender=Game, game=game, event_type=event_type, payload=payload, now=now, seats=seats
+    )
 
 
 def _take_back(game: Game, player: str, move_seq: int, now: datetime) -> None:
@@ -174,9 +183,7 @@ def _take_back(game: Game, player: str, move_seq: int, now: datetime) -> None:
         projections_set(game, engine, state)
         turn_begin(game=game, engine=engine, state=state, now=now, moved=player)
     snapshot_on_commit(game, state)
-    event_announced.send(
-        sender=Game, game=game, event_type=events.MOVE_TAKEN_BACK, payload=payload, now=now
-    )
+    _announce(game, events.MOVE_TAKEN_BACK, payload, now)
 
 
 @transaction.atomic
@@ -192,20 +199,10 @@ def takeback_answer(*, game: Game, seat: Seat, accept: bool, now: datetime | Non
     if seat.display_name in pending["accepted"]:
         raise TakebackAnswered("You have already accepted this takeback.")
     event_type = events.TAKEBACK_ACCEPTED if accept else events.TAKEBACK_DECLINED
-    payload = events.takeback_payload(player=seat.display_name, move_seq=pending["move_seq"])
-    event = event_append(
-        game, event_type=event_type, payload=payload, actor=f"seat:{seat.position}", now=now
-    )
+    event, payload = _seat_says(game, seat, event_type, pending["move_seq"], now)
     if not accept:
         asker = game.seats.filter(display_name=pending["player"])
-        event_announced.send(
-            sender=Game,
-            game=game,
-            event_type=event_type,
-            payload=payload,
-            now=now,
-            seats=list(asker),
-        )
+        _announce(game, event_type, payload, now, seats=list(asker))
         return event
     waiting = game.seats.exclude(display_name__in=[pending["player"], *pending["accepted"]])
     if not waiting.exclude(pk=seat.pk).filter(is_bot=False).exists():

@@ -18,12 +18,11 @@ from django.utils import translation
 from engine.base import Move, Rules, get_game
 from games.event_lines import event_line
 from games.mail.outbox import mail_queue
-from games.mail.turn_content import in_words, last_own_move_sql, seat_context, turn_context
+from games.mail.turn_content import in_words, seat_context, turn_context
 from games.models import Game, Invitation, MailPreference, OutboundMail, Seat, Table
 from games.play.links import reply_address, seat_link
 from games.play.lobby import invitation_link
 from games.store.loading import engine_for
-from games.store.rows import json_text
 from games.timecontrol.deadlines import time_control
 
 
@@ -40,10 +39,10 @@ def _queue(
     context: dict[str, Any],
     now: datetime,
     *,
-    unless: tuple[str, list[Any]] | None = None,
+    unless_told: bool = False,
 ) -> None:
-    """Write ``seat``'s email in a change of ``game``, unless the fixed query ``unless`` finds
-    a row."""
+    """Write ``seat``'s email with the change of ``game`` (``unless_told``: not if it was told
+    of its turn since its own last move)."""
     mail_queue(
         to=seat.email,
         kind=kind,
@@ -53,19 +52,9 @@ def _queue(
         seat=seat,
         hold=kind == "turn" and seat.mail_preference == MailPreference.DIGEST,
         now=now,
-        unless=unless,
-        later=True,
+        unless_told=unless_told,
+        with_change=True,
     )
-
-
-def _told(game: Game, seat: Seat) -> tuple[str, list[Any]]:
-    """The fixed query that finds a turn email of ``seat`` since its own last move."""
-    told = (
-        "SELECT 1 FROM games_outboundmail WHERE game_id = %s AND seat_id = %s AND kind = 'turn'"
-        f" AND CAST({json_text('context', 'seq')} AS INTEGER)"
-        f" >= COALESCE(({last_own_move_sql()}), 0)"
-    )
-    return told, [game.pk, seat.pk, game.pk, seat.display_name, game.last_seq]
 
 
 def turn_mails_queue(
@@ -102,9 +91,8 @@ def turn_mails_queue(
             continue
         deadline = seat.deadline_at.isoformat() if seat.deadline_at else None
         context = {"game_kind": game.kind, "seq": game.last_seq, "deadline": deadline}
-        # After another's move, the INSERT writes it only if he was not told since his own.
-        told = None if moved in (None, name) else _told(game, seat)
-        _queue(game, seat, "turn", context, now, unless=told)
+        # After another's move, it is written only if he was not told since his own.
+        _queue(game, seat, "turn", context, now, unless_told=moved not in (None, name))
 
 
 def reminder_mail_queue(

@@ -33,13 +33,7 @@ from django.utils import timezone
 from games.mail.compose import context_composed, mail_compose
 from games.models import Game, OutboundMail, Seat
 from games.play.signals import mail_committed
-from games.store.rows import (
-    Statement,
-    row_changed,
-    row_insert,
-    row_update_statement,
-    rows_written,
-)
+from games.store.repository import outbox_claim, outbox_insert, outbox_mark
 
 log = logging.getLogger(__name__)
 
@@ -55,18 +49,9 @@ UNCLAIMED = (
 """The rows to send that no one has claimed yet (a listener's catch-up when it starts)."""
 
 
-NOT_DURABLE = "SET LOCAL synchronous_commit TO OFF"
-"""How the outbox's own marks commit (:func:`_bookkeeping`)."""
-
-
 def lease() -> timedelta:
     """How long a claim holds (``MAIL_LEASE_SECONDS``); longer than a send task's time limit."""
     return timedelta(seconds=settings.MAIL_LEASE_SECONDS)
-
-
-def unqueued_grace() -> timedelta:
-    """A row never claimed this long after it was written has lost its send task."""
-    return timedelta(seconds=settings.MAIL_UNQUEUED_GRACE_SECONDS)
 
 
 class TransportError(Exception):
@@ -89,19 +74,17 @@ def mail_queue(
     seat: Seat | None = None,
     hold: bool = False,
     now: datetime | None = None,
-    unless: tuple[str, list[Any]] | None = None,
-    later: bool = False,
+    unless_told: bool = False,
+    with_change: bool = False,
 ) -> OutboundMail:
     """Write one email to the outbox (a fixed ``INSERT``); its send is queued when the
     transaction commits (a ``NOTIFY`` on :data:`CHANNEL` on PostgreSQL, else
     ``signals.mail_committed``).
 
-    ``hold`` keeps it for the daily digest instead of sending it. ``unless`` is a fixed query
-    (a ``SELECT`` and its parameters) whose finding a row means the email is not written,
-    decided by the ``INSERT`` itself. An email written ``later``, in a change of a game
-    (``games.store.repository.game_change``), goes with the transaction's next statement
-    where the database can take it so: its id goes unread, the ``NOTIFY`` in it tells the
-    sender.
+    ``hold`` keeps it for the daily digest instead of sending it. ``unless_told``: not if
+    the seat was told of its turn since its own last move. ``with_change``: written with the
+    change of its game (``games.store.repository.game_change``), its id unread: the
+    ``NOTIFY`` in it tells the sender.
     """
     row = OutboundMail(
         game=game,
@@ -116,39 +99,17 @@ def mail_queue(
     )
     notify = connection.vendor == "postgresql" and not hold
     channel = CHANNEL if notify else None
-    written = row_insert(row, notify=channel, unless=unless, later=later)
+    written = outbox_insert(row, notify=channel, unless_told=unless_told, with_change=with_change)
     if written and not hold and not notify:
         transaction.on_commit(lambda: mail_committed.send(sender=OutboundMail, mail_id=row.pk))
     return row
-
-
-CLAIM = (
-    f"UPDATE {OutboundMail._meta.db_table} SET claimed_until = %s, attempts = attempts + 1"
-    " WHERE id = %s AND status = %s AND (claimed_until IS NULL OR claimed_until < %s)"
-)
-"""The claim of a row: a lease, if it is pending and no one holds one."""
-
-
-def _bookkeeping(statements: list[Statement]) -> list[Statement]:
-    """``statements``, the outbox's own marks, as they commit: without waiting for the disk.
-
-    Only claims and sent marks run so: should PostgreSQL itself crash within
-    a fraction of a second after such a commit, the worst outcome is one email
-    sent again with the same Message-ID, the duplicate the outbox already allows.
-    Events and outbox rows are always committed durably. The marks and the setting
-    go in one call (a transaction of their own, or the caller's), so it costs no
-    round trip.
-    """
-    return [(NOT_DURABLE, []), *statements] if connection.vendor == "postgresql" else statements
 
 
 def mail_claim(*, mail_id: int, now: datetime) -> OutboundMail | None:
     """Lease a pending row that no one holds; ``None`` if another has it or it is done. The
     row comes with its game and seat, which composing it reads: one call to the database
     where it takes several statements."""
-    at = connection.ops.adapt_datetimefield_value
-    claim = (CLAIM, [at(now + lease()), mail_id, OutboundMail.Status.PENDING.value, at(now)])
-    return row_changed(_bookkeeping([claim]), OutboundMail, mail_id, ("game", "seat"))
+    return outbox_claim(mail_id, until=now + lease(), now=now)
 
 
 def retry_delay(attempts: int) -> float:
@@ -210,17 +171,18 @@ def mail_send(
         "",
     )
     marked = ["status", "sent_at", "claimed_until", "error", *kept]
-    rows_written(_bookkeeping([row_update_statement(row, marked)]))
+    outbox_mark(row, marked)
     return True
 
 
 def mail_due(*, now: datetime, limit: int = SWEEP_LIMIT) -> list[int]:
-    """Pending rows that no task holds: lease run out, or never claimed long after writing."""
+    """Pending rows that no task holds: lease run out, or never claimed so long after writing
+    (``MAIL_UNQUEUED_GRACE_SECONDS``) that its send task is lost."""
+    grace = timedelta(seconds=settings.MAIL_UNQUEUED_GRACE_SECONDS)
     return list(
         OutboundMail.objects.filter(status=OutboundMail.Status.PENDING)
         .filter(
-            Q(claimed_until__lt=now)
-            | Q(claimed_until__isnull=True, created_at__lt=now - unqueued_grace())
+            Q(claimed_until__lt=now) | Q(claimed_until__isnull=True, created_at__lt=now - grace)
         )
         .order_by("id")
         .values_list("id", flat=True)[:limit]

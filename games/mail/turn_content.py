@@ -22,11 +22,9 @@ from games.play.links import preferences_link, reply_address, seat_link
 from games.play.selectors import hidden_seqs, sealed_seq
 from games.store import events
 from games.store.loading import engine_for
-from games.store.repository import state_at
-from games.store.rows import column_loader, json_text, rows_read
+from games.store.repository import events_since_own_move, state_at
 
 EXAMPLES = 3
-SINCE_LIMIT = 40
 
 
 def seat_context(game: Game, seat: Seat) -> dict[str, Any]:
@@ -41,35 +39,6 @@ def seat_context(game: Game, seat: Seat) -> dict[str, Any]:
         "time_zone": seat.time_zone,
         "site_url": settings.SITE_URL,
     }
-
-
-def last_own_move_sql() -> str:
-    """The fixed query of the seq of a seat's last move up to a seq (``None``: it has made
-    none); its parameters: the game's id, the seat's name, the seq."""
-    return (
-        "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
-        f" AND {json_text('payload', 'player')} = %s AND seq <= %s"
-    )
-
-
-def _since_own_move(
-    game: Game, seat: Seat, seq: int
-) -> tuple[int | None, list[tuple[int, str, int, dict[str, Any]]]]:
-    """The seq of ``seat``'s last move up to event ``seq`` (``None``: it has made none) and the
-    events after it up to ``seq`` (at most :data:`SINCE_LIMIT`, as seq, type, version and
-    payload): fixed queries, in one call where the database takes several."""
-    last_own = (last_own_move_sql(), [game.pk, seat.display_name, seq])
-    since = (
-        "SELECT seq, type, version, payload FROM games_event WHERE game_id = %s"
-        f" AND seq > COALESCE(({last_own[0]}), 1) AND seq <= %s ORDER BY seq LIMIT {SINCE_LIMIT}",
-        [game.pk, *last_own[1], seq],
-    )
-    ((last,),), stored = rows_read([last_own, since])
-    payload = column_loader(Event, "payload")
-    return last, [
-        (event_seq, event_type, version, payload(raw))
-        for event_seq, event_type, version, raw in stored
-    ]
 
 
 def in_words(game: Game, seat: Seat, move: Move) -> str:
@@ -140,7 +109,7 @@ def turn_context(*, game: Game, seat: Seat, engine: Rules, state: Any, seq: int)
     kind = kind_of(game.kind)
     rows = kind.player_rows(view)
     marks = kind.seat_marks([row["name"] for row in rows])
-    last, stored = _since_own_move(game, seat, seq)
+    last, stored = events_since_own_move(game, seat, seq)
     return {
         **seat_context(game, seat),
         "view": view,

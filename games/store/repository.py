@@ -10,36 +10,40 @@
 - **Read a state**: :func:`state_locked` for the locked game's head, :func:`state_read` for
   a reader's, :func:`state_at` at any seq, :func:`game_replay` for the whole fold, and
   :func:`snapshot_on_commit` to keep the new head once the change commits.
+- **The outbox's rows**: :func:`outbox_insert` (with a change, or unless the seat was told
+  of its turn), :func:`outbox_claim` and :func:`outbox_mark` for the sender, and
+  :func:`events_since_own_move` for a turn email's content.
 
 How it is fast stays here: the rows are read and written by fixed statements
 (``games.store.rows``); a change's writes wait for the transaction's next statement or
-its commit where the database backend can send them so (``freibeuter_site.db``; every
-read in the transaction still sees them, a rollback drops them); a state comes from this
+its commit where the database backend can send them so; a state comes from this
 process's memory (``games.store.kept``) or the shared snapshots (``games.store.loading``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import threading
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from games.models import Event, Game
-from games.store import events
+from django.db import connection, models
+
+from games.models import Event, Game, OutboundMail, Seat
+from games.store import events, rows
 from games.store.hashes import chain_link
 from games.store.kept import kept_state as state_locked
 from games.store.kept import state_read
 from games.store.loading import game_replay, load_state, state_at
 from games.store.projections import projections_set, snapshot_on_commit
 from games.store.rows import (
+    Statement,
     game_locked_with_seats,
     game_rows,
     game_with_seats,
-    row_insert,
-    rows_update,
+    json_text,
     seat_with_game,
-    sent_together,
 )
 from games.timecontrol.deadlines import CLOCK_FIELDS
 
@@ -47,12 +51,16 @@ __all__ = [
     "GAME_ROW_FIELDS",
     "GameChange",
     "event_append",
+    "events_since_own_move",
     "game_change",
     "game_locked_with_seats",
     "game_replay",
     "game_rows",
     "game_with_seats",
     "load_state",
+    "outbox_claim",
+    "outbox_insert",
+    "outbox_mark",
     "projections_set",
     "rows_update",
     "seat_with_game",
@@ -120,20 +128,45 @@ class GameChange:
             nonce=nonce,
             hash=digest,
         )
-        row_insert(event, later=True)
+        rows.row_insert(event, later=_in_change.open)
         game.last_seq, game.head_hash, game.updated_at = event.seq, digest, now
         return event
+
+
+class _InChange(threading.local):
+    """Whether this thread is in a :func:`game_change` block."""
+
+    open = False
+
+
+_in_change = _InChange()
 
 
 @contextmanager
 def game_change(game: Game) -> Iterator[GameChange]:
     """Append events to the locked ``game`` in the block; when it ends, write the game's row
-    (:data:`GAME_ROW_FIELDS`, as the block left them) if any was appended."""
+    (:data:`GAME_ROW_FIELDS`, as the block left them) if any was appended.
+
+    In the block, writes that need no answer (the events, :func:`rows_update`,
+    :func:`outbox_insert` ``with_change``) wait for the transaction's next statement or its
+    ``COMMIT`` and go in one call with it where the database backend can (``defer`` of
+    ``freibeuter_site.db``): a move's writes cost no round trip of their own. Every read
+    still sees them, a rollback drops them, and an error in one is raised by the call that
+    carries it."""
     change = GameChange(game)
-    with sent_together():
+    outer, _in_change.open = _in_change.open, True
+    try:
         yield change
         if game.last_seq != change.started:
             rows_update([(game, GAME_ROW_FIELDS)])
+    finally:
+        _in_change.open = outer
+
+
+def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]]) -> None:
+    """Write the fields of each instance to its row, in one call where the database takes
+    several statements; in a :func:`game_change`, with the change's writes."""
+    rows.rows_update(changes, later=_in_change.open)
 
 
 def event_append(
@@ -151,3 +184,94 @@ def event_append(
         return change.append(
             event_type=event_type, payload=payload, actor=actor, now=now, move_id=move_id
         )
+
+
+def _last_own_move() -> str:
+    """The query of the seq of a seat's last move up to a seq (``None``: it has made none);
+    its parameters: the game's id, the seat's name, the seq."""
+    return (
+        "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
+        f" AND {json_text('payload', 'player')} = %s AND seq <= %s"
+    )
+
+
+def outbox_insert(
+    mail: OutboundMail, *, notify: str | None, unless_told: bool = False, with_change: bool = False
+) -> bool | None:
+    """Write the new outbox row ``mail`` (one fixed ``INSERT``), give it its id and tell whether
+    it was written. ``notify`` names a channel told the id when the transaction commits
+    (PostgreSQL's ``NOTIFY``, in the same statement). ``unless_told``: not if its seat has a
+    turn email of its game since its own last move, as the ``INSERT`` itself finds.
+    ``with_change``: in a :func:`game_change` it goes with the change's writes, its id and
+    whether it was written unread (``None``)."""
+    unless = None
+    if unless_told:
+        game, seat = mail.game, mail.seat
+        assert game is not None and seat is not None, "a turn email belongs to a seat of a game"
+        told = (
+            "SELECT 1 FROM games_outboundmail WHERE game_id = %s AND seat_id = %s"
+            f" AND kind = 'turn' AND CAST({json_text('context', 'seq')} AS INTEGER)"
+            f" >= COALESCE(({_last_own_move()}), 0)"
+        )
+        unless = (told, [game.pk, seat.pk, game.pk, seat.display_name, game.last_seq])
+    later = with_change and _in_change.open
+    return rows.row_insert(mail, notify=notify, unless=unless, later=later)
+
+
+SINCE_LIMIT = 40
+
+
+def events_since_own_move(
+    game: Game, seat: Seat, seq: int
+) -> tuple[int | None, list[tuple[int, str, int, dict[str, Any]]]]:
+    """The seq of ``seat``'s last move up to event ``seq`` (``None``: it has made none) and the
+    events after it up to ``seq`` (at most :data:`SINCE_LIMIT`, as seq, type, version and
+    stored payload): in one call where the database takes several statements."""
+    last_own = (_last_own_move(), [game.pk, seat.display_name, seq])
+    since = (
+        "SELECT seq, type, version, payload FROM games_event WHERE game_id = %s"
+        f" AND seq > COALESCE(({last_own[0]}), 1) AND seq <= %s ORDER BY seq LIMIT {SINCE_LIMIT}",
+        [game.pk, *last_own[1], seq],
+    )
+    ((last,),), stored = rows.rows_read([last_own, since])
+    payload = rows.column_loader(Event, "payload")
+    return last, [
+        (event_seq, event_type, version, payload(raw))
+        for event_seq, event_type, version, raw in stored
+    ]
+
+
+NOT_DURABLE = "SET LOCAL synchronous_commit TO OFF"
+"""How the outbox's own marks commit (:func:`_not_durable`)."""
+
+
+def _not_durable(statements: list[Statement]) -> list[Statement]:
+    """``statements``, the outbox's own marks, as they commit: without waiting for the disk.
+
+    Only claims and sent marks run so: should PostgreSQL itself crash within
+    a fraction of a second after such a commit, the worst outcome is one email
+    sent again with the same Message-ID, the duplicate the outbox already allows.
+    Events and outbox rows are always committed durably. The marks and the setting
+    go in one call (a transaction of their own, or the caller's), so it costs no
+    round trip.
+    """
+    return [(NOT_DURABLE, []), *statements] if connection.vendor == "postgresql" else statements
+
+
+def outbox_claim(mail_id: int, *, until: datetime, now: datetime) -> OutboundMail | None:
+    """Lease the outbox row ``mail_id`` until ``until`` if it is pending and no one holds a
+    lease (none, or one run out by ``now``), counting the attempt; the row as it is then,
+    with its game and seat, read in one call where the database takes several statements.
+    ``None``: another holds it, or it is done."""
+    at = connection.ops.adapt_datetimefield_value
+    claim = (
+        f"UPDATE {OutboundMail._meta.db_table} SET claimed_until = %s, attempts = attempts + 1"
+        " WHERE id = %s AND status = %s AND (claimed_until IS NULL OR claimed_until < %s)",
+        [at(until), mail_id, OutboundMail.Status.PENDING.value, at(now)],
+    )
+    return rows.row_changed(_not_durable([claim]), OutboundMail, mail_id, ("game", "seat"))
+
+
+def outbox_mark(mail: OutboundMail, fields: Iterable[str]) -> None:
+    """Write ``fields`` of the outbox row ``mail`` (its sent mark) by one fixed ``UPDATE``."""
+    rows.rows_written(_not_durable([rows.row_update_statement(mail, fields)]))

@@ -12,9 +12,7 @@ the site runs on.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -316,23 +314,8 @@ def rows_written(statements: list[Statement]) -> None:
 
 
 def row_update_statement(instance: models.Model, fields: Iterable[str]) -> Statement:
-    """The fixed ``UPDATE`` that :func:`row_update` sends, to send with other statements."""
+    """The fixed ``UPDATE`` of ``fields`` of ``instance``'s row, to send with other statements."""
     return _update(connections[DEFAULT_DB_ALIAS], instance, fields)
-
-
-def row_update(instance: models.Model, fields: Iterable[str]) -> None:
-    """Write ``fields`` of ``instance`` to its row: one fixed ``UPDATE``, each value prepared
-    for the database as ``save(update_fields=…)`` would (no model here has save signals)."""
-    rows_update([(instance, fields)])
-
-
-class _Together(threading.local):
-    """Whether this thread is in a :func:`sent_together` block."""
-
-    open = False
-
-
-_together = _Together()
 
 
 def _at_once(db: BaseDatabaseWrapper) -> bool:
@@ -342,24 +325,6 @@ def _at_once(db: BaseDatabaseWrapper) -> bool:
     return db.vendor == "postgresql" and binds_on_client
 
 
-@contextmanager
-def sent_together() -> Iterator[None]:
-    """Within it, writes that need no answer (:func:`rows_update`, :func:`row_insert` with
-    ``later``) wait for the transaction's next statement or its ``COMMIT`` and go in one call
-    with it, where the database backend can (``defer`` of the site's PostgreSQL backend,
-    ``freibeuter_site.db``): a move's writes cost no round trip of their own.
-    Every read still sees them, a rollback drops them, and an error in one is raised by the
-    call that carries it. Elsewhere each is sent at once, as outside the block."""
-    if _together.open:
-        yield
-        return
-    _together.open = True
-    try:
-        yield
-    finally:
-        _together.open = False
-
-
 def _one_call(statements: list[Statement]) -> Statement:
     """``statements`` as one call's SQL and parameters."""
     return "; ".join(sql for sql, _ in statements), [v for _, values in statements for v in values]
@@ -367,20 +332,22 @@ def _one_call(statements: list[Statement]) -> Statement:
 
 def _waits(db: BaseDatabaseWrapper, statements: list[Statement]) -> bool:
     """Leave ``statements`` (writes whose answer is unread) to wait for the transaction's next
-    statement, if this is a :func:`sent_together` block and the backend can; tell whether."""
+    statement or its ``COMMIT``, if the backend can (``defer`` of the site's PostgreSQL
+    backend, ``freibeuter_site.db``); tell whether."""
     defer = getattr(db, "defer", None)
-    if not _together.open or defer is None:
+    if defer is None:
         return False
     return all([bool(defer(*statement)) for statement in statements])  # one answer each
 
 
-def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]]) -> None:
-    """:func:`row_update` of each instance with its fields, all sent at once where the
-    database takes several statements in one call (PostgreSQL, whose cursor binds on the
-    client); in :func:`sent_together`, with the transaction's next statement."""
+def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]], *, later: bool) -> None:
+    """Write the fields of each instance to its row by a fixed ``UPDATE``, each value prepared
+    as ``save(update_fields=…)`` would (no model here has save signals), all sent at once
+    where the database takes several statements in one call; ``later``: with the
+    transaction's next statement, where the backend can."""
     db = connections[DEFAULT_DB_ALIAS]
     updates = [_update(db, instance, fields) for instance, fields in changes]
-    if not updates or _waits(db, updates):
+    if not updates or (later and _waits(db, updates)):
         return
     with db.cursor() as cursor:
         if _at_once(db) and len(updates) > 1:
@@ -402,8 +369,8 @@ def row_insert(
     ``SELECT`` and its parameters) whose finding a row means the row is not written, decided
     by the ``INSERT`` itself (``INSERT … SELECT … WHERE NOT EXISTS``). ``notify`` names a
     channel told the id when the transaction commits (PostgreSQL's ``NOTIFY``, in the same
-    statement). In :func:`sent_together` a row written ``later`` waits for the transaction's
-    next statement: its id and whether it was written go unread (``None``)."""
+    statement). A row written ``later`` waits for the transaction's next statement where the
+    backend can: its id and whether it was written go unread (``None``)."""
     db = connections[DEFAULT_DB_ALIAS]
     into, values = _prepared(db, instance)
     marks = ", ".join(["%s"] * len(values))

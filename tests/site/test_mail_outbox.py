@@ -21,7 +21,6 @@ from mail_helpers import SmtpSink, smtp, text_of  # noqa: F401
 from games.mail.compose import mail_compose
 from games.mail.digest import digest_send
 from games.mail.outbox import (
-    NOT_DURABLE,
     TransportError,
     lease,
     mail_claim,
@@ -33,6 +32,7 @@ from games.play.chat import chat_post
 from games.play.links import preferences_link
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
+from games.store.repository import NOT_DURABLE
 from tests.clock import T0, next_local
 
 pytestmark = pytest.mark.clock

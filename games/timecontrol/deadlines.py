@@ -172,6 +172,14 @@ def _clock_start(seat: Seat, now: datetime) -> datetime:
     return max(now, seat.vacation_until) if seat.vacation_until else now
 
 
+def _time_left(seat: Seat, control: TimeControl, now: datetime) -> timedelta:
+    """The counted time left at ``now`` of ``seat``'s running clock."""
+    assert seat.turn_started_at is not None
+    start = _clock_start(seat, seat.turn_started_at)
+    used = counted_between(start, now, zone=zone_of(seat), weekend_pause=control.weekend_pause)
+    return max((seat.turn_allowance or timedelta()) - used, timedelta())
+
+
 def _set_deadline(seat: Seat, control: TimeControl, *, now: datetime) -> datetime:
     assert seat.turn_started_at is not None and seat.turn_allowance is not None
     start = _clock_start(seat, seat.turn_started_at)
@@ -234,14 +242,7 @@ def clock_turn_end(*, game: Game, seat: Seat, auto: bool, now: datetime) -> list
     control = time_control(game.options)
     changed = []
     if control.kind == "bank" and not seat.is_bot and seat.turn_started_at is not None:
-        used = counted_between(
-            _clock_start(seat, seat.turn_started_at),
-            now,
-            zone=zone_of(seat),
-            weekend_pause=control.weekend_pause,
-        )
-        left = max((seat.turn_allowance or timedelta()) - used, timedelta())
-        seat.clock_bank = min(left + control.increment, control.cap)
+        seat.clock_bank = min(_time_left(seat, control, now) + control.increment, control.cap)
         changed.append("clock_bank")
     if not auto and seat.timeouts:
         seat.timeouts = 0
@@ -258,14 +259,8 @@ def clock_pause_for(*, game: Game, seat: Seat, until: datetime, now: datetime) -
         seat.vacation_until = until
         return
     control = time_control(game.options)
-    used = counted_between(
-        _clock_start(seat, seat.turn_started_at),
-        now,
-        zone=zone_of(seat),
-        weekend_pause=control.weekend_pause,
-    )
+    seat.turn_allowance = _time_left(seat, control, now)
     seat.vacation_until = until
-    seat.turn_allowance = max((seat.turn_allowance or timedelta()) - used, timedelta())
     seat.turn_started_at = now
     _set_deadline(seat, control, now=now)
 

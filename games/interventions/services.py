@@ -69,13 +69,9 @@ def vacation_start(*, game: Game, seat: Seat, days: int, now: datetime | None = 
     payload = events.vacation_started_payload(
         player=seat.display_name, days=days, since=now.isoformat(), until=until.isoformat()
     )
+    actor = f"seat:{seat.position}"
     with game_change(game) as change:
-        change.append(
-            event_type=events.VACATION_STARTED,
-            payload=payload,
-            actor=f"seat:{seat.position}",
-            now=now,
-        )
+        change.append(event_type=events.VACATION_STARTED, payload=payload, actor=actor, now=now)
         clock_pause_for(game=game, seat=seat, until=until, now=now)
         seat.save(update_fields=["vacation_until", *RUNNING_FIELDS])
         clocks_earliest(game, [seat, *game.seats.exclude(pk=seat.pk)])
@@ -149,13 +145,9 @@ def game_resume(*, game: Game, actor: str, reason: str, now: datetime | None = N
     game = Game.objects.select_for_update().get(pk=game.pk)
     if game.status != Game.Status.PAUSED:
         raise GameNotActive(f"The game is {game.status}, not paused.")
+    payload = events.game_resumed_payload(reason=reason)
     with game_change(game) as change:
-        change.append(
-            event_type=events.GAME_RESUMED,
-            payload=events.game_resumed_payload(reason=reason),
-            actor=actor,
-            now=now,
-        )
+        change.append(event_type=events.GAME_RESUMED, payload=payload, actor=actor, now=now)
         game.status = Game.Status.ACTIVE
         turn_begin(game=game, engine=engine_for(game), state=load_state(game), now=now)
     return game

@@ -107,8 +107,7 @@ def _remind_seats(game: Game, now: datetime) -> bool:
 
 def _bot_plays(game: Game, seat: Seat, now: datetime, *, timed_out: bool = False) -> Move:
     """Play the bot's move for ``seat`` (for a late player: the kind's timeout move)."""
-    engine = engine_for(game)
-    state = load_state(game)
+    engine, state = engine_for(game), load_state(game)
     if timed_out:
         move = kind_of(game.kind).timeout_move(engine, state, seat.display_name)
     else:

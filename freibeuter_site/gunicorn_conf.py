@@ -2,17 +2,11 @@
 
     gunicorn --config python:freibeuter_site.gunicorn_conf freibeuter_site.wsgi
 
-Workers as gunicorn's documentation advises, two a core and one more, each with a
-few threads: a request is a millisecond or two of Python and then waits on
-PostgreSQL, so a worker's other threads use the core meanwhile; but a worker's
-threads share one interpreter lock, so with fewer workers of more threads a
-move POST waits behind its worker's reads. ``WEB_CONCURRENCY``
-(gunicorn's own name) and ``WEB_THREADS`` change the counts; options on the
-command line override this file.
-
-The worker is gunicorn's ``gthread`` with one change (``freibeuter_site/gunicorn_worker.py``): a
-connection gets a thread only once its whole request has arrived, within 10 seconds, so idle
-and slow clients cannot hold the threads (docs/decisions/slow-clients.md).
+Workers as gunicorn's documentation advises, two a core and one more, each with a few
+threads that use the core while a request waits on PostgreSQL. ``WEB_CONCURRENCY``
+(gunicorn's own name) and ``WEB_THREADS`` change the counts; options on the command line
+override this file. The worker (``freibeuter_site.gunicorn_worker``) gives a connection a
+thread only once its whole request has arrived, so slow clients cannot hold the threads.
 """
 
 from __future__ import annotations
@@ -31,8 +25,7 @@ preload_app = True
 
 
 def pre_fork(server: Any, worker: Any) -> None:
-    """Freeze what the master has loaded before each worker forks (Python's advice for a
-    process that forks, ``gc.freeze``): the workers' full garbage collections then never
-    scan the application's long-lived objects, over a hundred thousand of them, nor write
-    to their pages, which stay shared."""
+    """Freeze what the master has loaded before each worker forks (``gc.freeze``): the
+    workers' garbage collections then never scan the application's objects, nor write to
+    their pages, which stay shared."""
     gc.freeze()

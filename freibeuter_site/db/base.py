@@ -1,45 +1,32 @@
-"""Django's PostgreSQL backend, with two costs of every request taken out.
+"""Django's PostgreSQL backend, with two round trips of every request taken out.
 
-**The health check.** ``CONN_HEALTH_CHECKS`` makes Django check a kept connection
-before the first query of every request, and Django's PostgreSQL backend checks
-by a ``SELECT 1``: a round trip for each request, which under load (the
-hotseat bench) waits its turn at the server as long as the request's own
-query. A connection that nothing has happened to needs no such
-question. When the server restarts, or a backend is terminated, the server
-writes its last message (``FATAL``) and closes the connection, so the idle
-connection's socket turns readable; a network that just drops the connection is
-caught by neither check, the ``SELECT 1`` would wait as long as the first query.
-So an idle connection whose socket has nothing to read is usable, and anything
-else (a readable socket, a transaction left open) is asked the ``SELECT 1``.
+**The health check.** ``CONN_HEALTH_CHECKS`` makes Django ask a kept connection
+``SELECT 1`` before a request's first query. A server that restarts or
+terminates a backend writes its last message and closes the connection, so
+the idle socket turns readable (a network that just drops the connection is
+caught by neither check). So an idle connection whose socket has nothing to
+read is usable; anything else (a readable socket, a transaction left open) is
+asked the ``SELECT 1``.
 
-**BEGIN.** Out of autocommit, psycopg starts each transaction by sending
-``BEGIN`` on its own before the first statement: a round trip, the costliest
-part of a statement on the client, for an answer that says nothing. Here
-psycopg stays in autocommit and the transaction's ``BEGIN`` goes in one call
-with its first statement (``BEGIN; SELECT …``, which PostgreSQL's simple query
-protocol takes as two commands; the site's cursors bind on the client, so
-every statement goes so). ``COMMIT`` and ``ROLLBACK`` are psycopg's, which
-sends them whenever the server says a transaction is open, and not when none
-is (a transaction that ran no statement opened none); out of autocommit
-(Django's manual transactions) the statement after either begins the next. A
-statement that cannot carry it (``executemany``, a stored procedure, the
-declaration of a named cursor) sends the ``BEGIN`` first. A connection with
-an isolation level or read-only setting of its own, or binding on the
-server, begins as Django's. Named cursors declared in a transaction are
-``WITH HOLD``, as Django declares them in autocommit (psycopg's setting,
-which Django reads): the same rows; the server keeps what is left of one
-still open at the commit. The query log lists each statement as its caller
-wrote it, after Django's own ``BEGIN`` entry, as with Django's backend.
+**BEGIN.** psycopg stays in autocommit and a transaction's ``BEGIN`` goes in one
+call with its first statement (``BEGIN; SELECT …``: two commands under
+PostgreSQL's simple query protocol, as the site's cursors bind on the client).
+``COMMIT`` and ``ROLLBACK`` are psycopg's, sent only when the server says a
+transaction is open; out of autocommit (Django's manual transactions) the
+statement after either begins the next. What cannot carry it (``executemany``,
+a stored procedure, a named cursor's declaration) sends the ``BEGIN`` first. A
+connection with an isolation level or read-only setting of its own, or binding
+on the server, begins as Django's. Named cursors declared in a transaction are
+``WITH HOLD``, as Django declares them in autocommit. The query log lists each
+statement as its caller wrote it, after Django's own ``BEGIN`` entry.
 
 **Writes that wait for the next statement.** In a transaction, a write whose
-answer nobody reads (:meth:`DatabaseWrapper.defer`: a move's event, its
-projections, its clocks, its turn emails) need not cost a round trip of its
-own: it goes in one call with the transaction's next statement, ahead of it
-(so every read sees it), or with its ``COMMIT`` (``UPDATE …; INSERT …;
-COMMIT``). A rollback drops what waits. An error in a waiting write is raised
+answer nobody reads (:meth:`DatabaseWrapper.defer`) goes in one call with the
+transaction's next statement, ahead of it (so every read sees it), or with its
+``COMMIT``. A rollback drops what waits. An error in a waiting write is raised
 by the call that carried it, the commit's included, and the transaction is
 rolled back as for any failed commit. The query log shows the writes in the
-entry of the statement that carried them, the ``COMMIT``'s included.
+entry of the statement that carried them.
 """
 
 from __future__ import annotations

@@ -1,13 +1,9 @@
 """Prometheus metrics, read from the database when Prometheus scrapes ``/metrics``.
 
 The counts live where the service already keeps its truth: moves are events,
-emails are outbox rows, sweeps record their runs (``games.monitoring.health``). So any
-gunicorn process, however many there are, gives the same figures; nothing
-resets when a process restarts; and the Celery workers, wherever they run,
-need no exporter of their own. (``prometheus_client``'s multiprocess mode
-would instead sum per-process files in one directory per machine, and would
-miss the workers on other machines.) ``prometheus_client`` writes the
-exposition format.
+emails are outbox rows, sweeps record their runs (``games.monitoring.health``). So
+every gunicorn process gives the same figures, nothing resets when a process
+restarts, and the Celery workers, wherever they run, need no exporter of their own.
 """
 
 from __future__ import annotations

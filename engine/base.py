@@ -1,23 +1,15 @@
 """What the rules engines share: the game protocol, errors, the registry, common parts.
 
-Every game lives in its own package under ``engine/`` and exposes, at module
-level, the functions of :class:`Rules`. The service and the command line only
-ever talk to a game through this protocol, so a new game plugs in by adding a
-package and its name to :data:`GAMES`, the one list of games: the site finds
-everything else about a game (its title, player counts, move fields, its own
-package under ``games/kinds/``) from the module that name leads to.
-
-The protocol's types, :class:`Rules`, ``Move`` and :class:`Result`, are written
-out in :mod:`engine.protocol` and imported from here. What games do alike is
-written once here: :func:`scores`, :func:`winners` and :func:`result` from a
-state's :meth:`GameState.seat_scores`, :func:`no_dice`, and the notation's error.
+Every game is a package ``engine.<name>`` whose module-level names make up
+:class:`Rules` (written out in :mod:`engine.protocol`), and :data:`GAMES` is the
+one list of games: the site finds everything else about a game from its module.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
-from typing import TypeVar
+from typing import Self, TypeVar
 
 from engine.protocol import Move as Move
 from engine.protocol import Result as Result
@@ -75,6 +67,14 @@ class GameState:
         """Return the score of each seat if the game ended now."""
         raise NotImplementedError
 
+    def shared_copy(self) -> Self:
+        """Return a new state holding the very same parts: the caller replaces what changes."""
+        new = object.__new__(type(self))
+        names: tuple[str, ...] = type(self).__slots__
+        for name in names:
+            setattr(new, name, getattr(self, name))
+        return new
+
 
 def scores(state: GameState) -> dict[str, int]:
     """Return each player's score if the game ended now, by name (the summary's ``scores``)."""
@@ -109,8 +109,9 @@ _Item = TypeVar("_Item")
 
 
 def by_json(items: list[_Item]) -> list[_Item]:
-    """Return ``items`` in the order of their JSON text, the order summaries list sets in."""
-    return sorted(items, key=json.dumps)
+    """Return ``items`` in the order of their JSON text (keys sorted): how summaries list sets
+    and ``legal_moves`` lists moves."""
+    return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
 
 
 def bad_notation(text: str, expected: str, examples: str) -> IllegalMove:

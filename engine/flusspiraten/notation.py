@@ -9,17 +9,16 @@ extra spaces and commas; printing gives the canonical form.
 
 from __future__ import annotations
 
-from engine.base import IllegalMove, Move, bad_notation
+from functools import partial
+
+from engine.base import Move, bad_notation
 from engine.flusspiraten import board
 
 EXAMPLES = (
     "deploy 3, walk SL, row 3, pass, die, path XL L1 L2, path O1 O2 turn, wish yes, pile 3, stay"
 )
+_fail = partial(bad_notation, examples=EXAMPLES)
 _SPACES = {name.lower(): name for name in (*board.WALK_NAMES, *board.RIVER_NAMES)}
-
-
-def _fail(text: str, expected: str) -> IllegalMove:
-    return bad_notation(text, expected, EXAMPLES)
 
 
 def _number(words: list[str], text: str, low: int, high: int, what: str) -> int:

@@ -6,11 +6,10 @@ anything, so an illegal move never leaves a half-made state behind.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TypeGuard
 
-from engine.base import IllegalMove, Move
+from engine.base import IllegalMove, Move, by_json
 from engine.flusspiraten import board, turn
 from engine.flusspiraten.movement import (
     BOAT_STEP,
@@ -350,4 +349,4 @@ def legal_moves(state: State, player: str | None = None) -> list[Move]:
         moves = [{"type": "wish", "turn": w} for w in (True, False)]
     else:
         moves = [{"type": "pile", "boat": b + 1} for b in state.pile_boats] + [{"type": "stay"}]
-    return sorted(moves, key=lambda m: json.dumps(m, sort_keys=True))
+    return by_json(moves)

@@ -71,9 +71,7 @@ class State(GameState):
 
     def copy(self) -> State:
         """Return an independent copy."""
-        new = State.__new__(State)
-        new.players = self.players
-        new.turntable = self.turntable
+        new = self.shared_copy()
         new.scores = self.scores[:]
         new.finished = self.finished[:]
         new.deployed = self.deployed[:]
@@ -82,19 +80,9 @@ class State(GameState):
         new.crew = [c[:] for c in self.crew]
         new.river = self.river[:]
         new.berths = self.berths[:]
-        new.step = self.step
-        new.turn = self.turn
-        new.boat = self.boat
         new.choices = dict(self.choices)
-        new.rower = self.rower
-        new.walk_from = self.walk_from
-        new.points = self.points
-        new.rowed = self.rowed
         new.moved = self.moved[:]
-        new.waiter = self.waiter
-        new.ford = self.ford
         new.pile_boats = self.pile_boats[:]
-        new.end_reason = self.end_reason
         return new
 
     def seat_scores(self) -> list[int]:

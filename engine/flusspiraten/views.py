@@ -7,10 +7,9 @@ player's view keeps only his own.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from engine.base import scores, winners
+from engine.base import by_json, scores, winners
 from engine.flusspiraten import board
 from engine.flusspiraten.rules import to_move_seats
 from engine.flusspiraten.state import State
@@ -33,8 +32,8 @@ def _player(state: State, seat: int) -> dict[str, Any]:
         "deployed": state.deployed[seat],
         "SL": spaces.count("SL"),
         "SR": spaces.count("SR"),
-        "banks": sorted((s for s in spaces if s[0] in "XLR"), key=json.dumps),
-        "fords": sorted((s for s in spaces if s[0] == "F"), key=json.dumps),
+        "banks": by_json([s for s in spaces if s[0] in "XLR"]),
+        "fords": by_json([s for s in spaces if s[0] == "F"]),
         "boats": [b + 1 for b, crew in enumerate(state.crew) if seat in crew],
         "finished": state.finished[seat],
     }

@@ -6,10 +6,9 @@ which a replay needs alone.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 
-from engine.base import Move
+from engine.base import Move, by_json
 from engine.freibeuter import board
 from engine.freibeuter.board import FIELD_INDEX
 from engine.freibeuter.rules import DRAWS, draws_after, surrounded_by
@@ -27,7 +26,7 @@ def _listable_moves() -> list[Move]:
             field = board.FIELD_NAMES[f]
             moves += [{"type": "dutchman", "card": card, "field": field, "draw": d} for d in DRAWS]
     moves += [{"type": "board", "tile": name} for name in board.TILE_NAMES]
-    return sorted(moves, key=lambda move: json.dumps(move, sort_keys=True))
+    return by_json(moves)
 
 
 _Ranks = tuple[

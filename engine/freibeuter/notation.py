@@ -8,20 +8,18 @@ Parsing ignores case, extra spaces and commas; printing gives the canonical form
 from __future__ import annotations
 
 import re
+from functools import partial
 
-from engine.base import IllegalMove, Move, bad_notation
+from engine.base import Move, bad_notation
 from engine.freibeuter import board
 
 EXAMPLES = (
     "board B3-C4, place F4 draw sea, place F4 chests draw dutchman, dutchman row 3 C3 draw sea"
 )
+_fail = partial(bad_notation, examples=EXAMPLES)
 
 _FIELD = re.compile(r"^[a-g][1-7]$")
-_TILE = re.compile(r"^([a-g][1-7])-([a-g][1-7])$")
-
-
-def _fail(text: str, expected: str) -> IllegalMove:
-    return bad_notation(text, expected, EXAMPLES)
+_TILES = {name.lower() for name in board.TILE_NAMES}
 
 
 def _tokens(text: str) -> list[str]:
@@ -30,23 +28,22 @@ def _tokens(text: str) -> list[str]:
     return cleaned.split()
 
 
-def _field(token: str | None, text: str) -> str:
-    if token is None or not _FIELD.match(token):
+def _field(tokens: list[str], text: str) -> str:
+    token = tokens.pop(0) if tokens else ""
+    if not _FIELD.match(token):
         raise _fail(text, "a field such as F4")
     return token.upper()
 
 
-def _tile(token: str | None, text: str) -> str:
-    match = _TILE.match(token or "")
-    if not match or match.group(1) + "-" + match.group(2) not in {
-        name.lower() for name in board.TILE_NAMES
-    }:
+def _tile(tokens: list[str], text: str) -> str:
+    token = tokens.pop(0) if tokens else ""
+    if token not in _TILES:
         raise _fail(text, "a tile such as B3-C4 (its top-left and bottom-right fields)")
-    return token.upper() if token else ""
+    return token.upper()
 
 
-def _line(token: str | None, text: str) -> str:
-    kind, _, which = (token or "").partition("_")
+def _line(tokens: list[str], text: str) -> str:
+    kind, _, which = (tokens.pop(0) if tokens else "").partition("_")
     if kind == "row" and which.isdigit():
         return f"row {which}"
     if kind in ("col", "column") and which.isalpha():
@@ -65,7 +62,7 @@ def _tail(move: Move, tokens: list[str], text: str) -> Move:
         elif word == "order":
             order = []
             while tokens and tokens[0] != "draw":
-                order.append(_tile(tokens.pop(0), text))
+                order.append(_tile(tokens, text))
             move["order"] = order
         else:
             raise _fail(text, "'draw sea', 'draw dutchman' or 'order' and tiles")
@@ -79,19 +76,19 @@ def parse_move(text: str) -> Move:
         raise _fail(text, "a move")
     verb = tokens.pop(0)
     if verb == "board":
-        tile = _tile(tokens.pop(0) if tokens else None, text)
+        tile = _tile(tokens, text)
         if tokens:
             raise _fail(text, "nothing after the tile")
         return {"type": "board", "tile": tile}
     if verb == "place":
-        card = _field(tokens.pop(0) if tokens else None, text)
+        card = _field(tokens, text)
         boat = True
         if tokens and tokens[0] in ("boat", "chests"):
             boat = tokens.pop(0) == "boat"
         return _tail({"type": "place", "card": card, "boat": boat}, tokens, text)
     if verb == "dutchman":
-        card = _line(tokens.pop(0) if tokens else None, text)
-        field = _field(tokens.pop(0) if tokens else None, text)
+        card = _line(tokens, text)
+        field = _field(tokens, text)
         return _tail({"type": "dutchman", "card": card, "field": field}, tokens, text)
     raise _fail(text, "a move starting with board, place or dutchman")
 

@@ -16,7 +16,6 @@ from engine.freibeuter import board
 from engine.freibeuter.board import CAPACITY, DUTCHMAN_FIELDS, FIELD_INDEX, SURROUND_CHECKS
 from engine.freibeuter.state import State
 
-MOVE_TYPES = ("board", "place", "dutchman")
 DRAWS = ("sea", "dutchman")
 
 
@@ -133,7 +132,7 @@ def _board(state: State, seat: int, move: Move, copy: bool) -> State:
             "already_boarded", f"The {tile} at {name} is already boarded by {state.players[owner]}."
         )
     if copy:
-        state = _shared(state)
+        state = state.shared_copy()
         state.supply = state.supply[:]
         state.boarded = state.boarded[:]
     state.supply[seat] -= 1
@@ -223,35 +222,9 @@ def _dutchman(state: State, seat: int, move: Move, copy: bool) -> State:
     return _finish_card(state, seat, card, order, ends, draw)
 
 
-def _shared(state: State) -> State:
-    """A new state holding the very same parts as ``state``: the caller replaces what changes."""
-    new = State.__new__(State)
-    new.players = state.players
-    new.tiles = state.tiles
-    new.boarded = state.boarded
-    new.fields = state.fields
-    new.hands = state.hands
-    new.sea_deck = state.sea_deck
-    new.sea_top = state.sea_top
-    new.dutchman_deck = state.dutchman_deck
-    new.dutchman_top = state.dutchman_top
-    new.sea_discard = state.sea_discard
-    new.dutchman_discard = state.dutchman_discard
-    new.chests = state.chests
-    new.credit = state.credit
-    new.supply = state.supply
-    new.ships = state.ships
-    new.lairs = state.lairs
-    new.doubles = state.doubles
-    new.turn = state.turn
-    new.moves = state.moves
-    new.end_reason = state.end_reason
-    return new
-
-
 def _hand_copied(state: State, seat: int) -> State:
     """A new state sharing every part with ``state`` but the hands, ``seat``'s hand copied."""
-    new = _shared(state)
+    new = state.shared_copy()
     new.hands = state.hands[:]
     new.hands[seat] = state.hands[seat][:]
     return new

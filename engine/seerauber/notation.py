@@ -8,30 +8,31 @@ and commas; printing gives the canonical form.
 from __future__ import annotations
 
 import re
+from functools import partial
 
-from engine.base import IllegalMove, Move, bad_notation
+from engine.base import Move, bad_notation
 from engine.seerauber import board
 
 EXAMPLES = (
     "stack R3 on B5, board S07 with R3 take chest, board S01 with R3, mutiny B5, no mutiny, pass"
 )
+_fail = partial(bad_notation, examples=EXAMPLES)
 
 _PIRATE = re.compile(r"^[rbgyk][2-5?]$")
 _SHIP = re.compile(r"^s(\d{1,2})$")
 
 
-def _fail(text: str, expected: str) -> IllegalMove:
-    return bad_notation(text, expected, EXAMPLES)
-
-
-def _pirate(token: str | None, text: str) -> str:
-    if token is None or not _PIRATE.match(token):
+def _pirate(tokens: list[str], text: str) -> str:
+    """Take the next word, a stack named by its top pirate."""
+    token = tokens.pop(0) if tokens else ""
+    if not _PIRATE.match(token):
         raise _fail(text, "a stack named by its top pirate, such as R3 or B?")
     return token.upper()
 
 
-def _ship(token: str | None, text: str) -> str:
-    match = _SHIP.match(token or "")
+def _ship(tokens: list[str], text: str) -> str:
+    """Take the next word, a ship."""
+    match = _SHIP.match(tokens.pop(0) if tokens else "")
     name = f"S{int(match.group(1)):02d}" if match else ""
     if name not in board.SHIPS:
         raise _fail(text, "a ship from S01 to S15")
@@ -51,28 +52,20 @@ def parse_move(text: str) -> Move:
     verb = tokens.pop(0)
     move: Move
     if verb == "stack":
-        piece = _pirate(tokens.pop(0) if tokens else None, text)
+        piece = _pirate(tokens, text)
         _word(tokens, "on", text, "'stack R3 on B5'")
-        move = {
-            "type": "stack",
-            "piece": piece,
-            "onto": _pirate(tokens.pop(0) if tokens else None, text),
-        }
+        move = {"type": "stack", "piece": piece, "onto": _pirate(tokens, text)}
     elif verb == "board":
-        ship = _ship(tokens.pop(0) if tokens else None, text)
+        ship = _ship(tokens, text)
         _word(tokens, "with", text, "'board S07 with R3'")
-        move = {
-            "type": "board",
-            "stack": _pirate(tokens.pop(0) if tokens else None, text),
-            "ship": ship,
-        }
+        move = {"type": "board", "stack": _pirate(tokens, text), "ship": ship}
         if tokens:
             _word(tokens, "take", text, "'take' and a booty after the stack")
             if not tokens or tokens[0] not in board.BOOTY:
                 raise _fail(text, f"a booty after 'take': {', '.join(board.BOOTY)}")
             move["booty"] = tokens.pop(0)
     elif verb == "mutiny":
-        move = {"type": "mutiny", "stack": _pirate(tokens.pop(0) if tokens else None, text)}
+        move = {"type": "mutiny", "stack": _pirate(tokens, text)}
     elif verb == "no":
         _word(tokens, "mutiny", text, "'no mutiny'")
         move = {"type": "no_mutiny"}

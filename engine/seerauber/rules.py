@@ -7,11 +7,10 @@ state behind.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.base import IllegalMove, Move
+from engine.base import IllegalMove, Move, by_json
 from engine.seerauber import board
 from engine.seerauber.state import State
 
@@ -298,10 +297,6 @@ def apply_in_place(state: State, player: str, move: Move) -> None:
     execute(state, plan(state, player, move))
 
 
-def _by_json(moves: list[Move]) -> list[Move]:
-    return sorted(moves, key=lambda move: json.dumps(move, sort_keys=True))
-
-
 def _boardings(state: State, stack: str) -> list[Move]:
     size = len(state.stacks[stack])
     return [
@@ -320,11 +315,11 @@ def legal_moves(state: State, player: str | None = None) -> list[Move]:
     if player is not None and player != state.players[seat]:
         return []
     if state.asked is not None:
-        return _by_json(
+        return by_json(
             [{"type": "mutiny", "stack": mutiny_stack(state, seat)}, {"type": "no_mutiny"}]
         )
     if state.mutiny_stack is not None:
-        return _by_json(_boardings(state, state.mutiny_stack))
+        return by_json(_boardings(state, state.mutiny_stack))
     moves: list[Move] = []
     stacks = state.stacks
     own = [name for name in stacks if board.owner(name) == seat]
@@ -337,4 +332,4 @@ def legal_moves(state: State, player: str | None = None) -> list[Move]:
             if size + len(stacks[onto]) <= board.MAX_STACK
         ]
         moves += _boardings(state, name)
-    return _by_json(moves) if moves else [{"type": "pass"}]
+    return by_json(moves) if moves else [{"type": "pass"}]

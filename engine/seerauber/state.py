@@ -57,30 +57,16 @@ class State(GameState):
 
     def copy(self) -> State:
         """Return an independent copy (stacks are tuples and the deck is shared)."""
-        new = State.__new__(State)
-        new.players = self.players
+        new = self.shared_copy()
         new.stacks = dict(self.stacks)
-        new.deck = self.deck
-        new.deck_top = self.deck_top
         new.display = self.display[:]
         new.ducats = self.ducats[:]
         new.booty = [dict(kinds) for kinds in self.booty]
         new.boarded = [ships[:] for ships in self.boarded]
-        new.turn = self.turn
-        new.asked = self.asked
-        new.mutiny_by = self.mutiny_by
-        new.mutiny_stack = self.mutiny_stack
-        new.passes = self.passes
-        new.moves = self.moves
-        new.end_reason = self.end_reason
         return new
 
     def deck_left(self) -> int:
         return len(self.deck) - self.deck_top
-
-    def captain(self, stack: str) -> int:
-        """The seat captaining the stack named ``stack`` (the owner of its top pirate)."""
-        return board.owner(stack)
 
     def seat_scores(self) -> list[int]:
         """Return each seat's score if the game ended now: ducats, majority shares and

@@ -25,9 +25,6 @@ the lobby from being a mail relay:
   page gives him its link to pass on;
 * an address whose owner chose "never invite me" is never mailed an invitation,
   and one table invites an address once.
-
-The email's subject is the service's fixed words with the game's title and the
-table's name in quotes, cut short (``templates/games/mail/invitation_subject.txt``).
 """
 
 from __future__ import annotations
@@ -61,8 +58,6 @@ _ACCEPTANCE_SALT = "games.acceptance"
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 INVITE_CLIENT_LIMIT = 10
 INVITE_CLIENT_WINDOW = timedelta(hours=1)
-"""At most :data:`INVITE_CLIENT_LIMIT` tables that invite by email from one client network in a
-window."""
 
 
 class LobbyError(Refused):
@@ -201,7 +196,7 @@ def invitation_link(invitation: Invitation) -> str:
 
 
 def _check_player(name: str, language: str, time_zone: str) -> str:
-    """The player's name in normal form (``play.names``); LobbyError for a bad language or zone."""
+    """The player's name in normal form; LobbyError for a bad language or time zone."""
     name = name_clean(name)
     if language not in LANGUAGES:
         raise LobbyError(f"The language must be one of {', '.join(LANGUAGES)}.")

@@ -64,17 +64,13 @@ class SeatChangedHands(Conflict):
     code = "seat_changed_hands"
 
 
-def confirmation_token(invitation: Invitation) -> str:
-    """The secret of the link that ties an open seat to its typed address: the invitation and
-    the instant it was taken, so it confirms that one taking and no later one."""
-    return signing.Signer(salt=_CONFIRMATION_SALT).sign_object(
+def confirmation_link(invitation: Invitation) -> str:
+    """The link mailed to an open seat's typed address, which ties the seat to it: it signs the
+    invitation and the instant it was taken, so it confirms that one taking and no later one."""
+    token = signing.Signer(salt=_CONFIRMATION_SALT).sign_object(
         {"c": invitation.pk, "at": accepted_stamp(invitation)}
     )
-
-
-def confirmation_link(invitation: Invitation) -> str:
-    """The link mailed to an open seat's typed address."""
-    return f"{settings.SITE_URL}/seats/confirm/{confirmation_token(invitation)}/"
+    return f"{settings.SITE_URL}/seats/confirm/{token}/"
 
 
 def confirmation_from_token(token: str) -> Invitation | None:

@@ -38,9 +38,7 @@ UNASKED_KINDS = ("invitation", "seat_confirmation")
 """The outbox's kinds of email sent to an address its owner never gave the service."""
 UNASKED_LIMIT = 1
 UNASKED_WINDOW = timedelta(days=1)
-"""At most :data:`UNASKED_LIMIT` unasked emails to one address in a window."""
 NEW_GAMES_LIMIT = 10
-"""At most :data:`NEW_GAMES_LIMIT` new games naming one address in :data:`UNASKED_WINDOW`."""
 
 
 class AddressRefused(Refused):
@@ -81,15 +79,11 @@ def address_hash(email: str) -> str:
     return hashlib.sha256(email.strip().lower().encode()).hexdigest()
 
 
-def never_invite_token(email: str) -> str:
-    """The secret of an invitation email's "never invite me" link: the signed hash of its
-    address, good for that one job and for nothing else."""
-    return signing.Signer(salt=_NEVER_INVITE_SALT).sign_object({"n": address_hash(email)})
-
-
 def never_invite_link(email: str) -> str:
-    """The "never invite me" link of invitations to ``email`` (also its ``List-Unsubscribe``)."""
-    return f"{settings.SITE_URL}/invite/never/{never_invite_token(email)}/"
+    """The "never invite me" link of invitations to ``email`` (also its ``List-Unsubscribe``):
+    its token signs the address's hash, good for that one job and for nothing else."""
+    token = signing.Signer(salt=_NEVER_INVITE_SALT).sign_object({"n": address_hash(email)})
+    return f"{settings.SITE_URL}/invite/never/{token}/"
 
 
 def never_invite_hash(token: str) -> str | None:

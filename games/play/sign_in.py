@@ -45,11 +45,8 @@ from games.play.signals import sign_in_requested
 SIGN_IN_VALID = timedelta(minutes=15)
 SIGN_IN_EMAIL_LIMIT = 3
 SIGN_IN_EMAIL_WINDOW = SIGN_IN_VALID
-"""At most :data:`SIGN_IN_EMAIL_LIMIT` sign-in emails to one address in a window no longer than
-a link is valid."""
 SIGN_IN_CLIENT_LIMIT = 30
 SIGN_IN_CLIENT_WINDOW = timedelta(minutes=15)
-"""At most :data:`SIGN_IN_CLIENT_LIMIT` sign-in requests from one client network in a window."""
 
 
 def _hash(token: str) -> str:

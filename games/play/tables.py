@@ -49,12 +49,9 @@ def table_for(*, game: Game, seat: Seat | None) -> TableView:
 
 
 def _last_move(game: Game, state: Any) -> PlayedMove | None:
-    """The latest move event up to the table's position (a taken-back one too, as the pages
-    always showed it).
-
-    ``after`` is the current ``state``: the move's, or the one before it once taken back. A
-    move stored after the table read its position is not the table's to show.
-    """
+    """The latest move event up to the table's position, a taken-back one too (``state`` is
+    then the position before it); a move stored after the table read its position is not
+    the table's to show."""
     found = (
         Event.objects.filter(game=game, type=events.MOVE, seq__lte=game.last_seq)
         .order_by("-seq")

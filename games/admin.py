@@ -1,15 +1,12 @@
 """Admin: events read-only (they are immutable); games with their event stream and moderation.
 
-Moderators see each game's mail: the outbox rows (sent, pending, failed, with
-their errors) and the received replies, linked from the game's page. Games
-filter by "stuck" (deadline passed, or paused) and "reported" (an open chat
-report); the moderator actions run the services of ``games.moderation.actions`` with
-the reason typed in the action bar, and each game links to its moderation
-page, its spectator page and the omniscient view. Leagues and their event
-streams are read here too; a league is opened by ``manage.py league_create``
-and moved on by the beat's sweep. No admin page shows a seat's link, token or
-reply address (an email's are hidden): moderators act on a seat only through
-the moderator actions, which record their name.
+Moderators see each game's mail (the outbox rows with their errors, and the received
+replies), filter games by "stuck" (deadline passed, or paused) and "reported" (a chat
+report), run the services of ``games.moderation.actions`` with the reason typed in the
+action bar, and open each game's moderation, spectator and omniscient pages. Leagues and
+their event streams are read here too. No admin page shows a seat's link, token or reply
+address (an email's are hidden): moderators act on a seat only through the moderator
+actions, which record their name.
 """
 
 from __future__ import annotations
@@ -33,38 +30,38 @@ from games.moderation.requests import action_run
 from games.store import events
 
 
-class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
-    """A game's seats, read-only: who plays a seat changes only by a moderator action (an
-    event with the moderator and reason), never by editing a row here."""
+class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
+    """A game's rows shown below it, none added or deleted here."""
 
-    model = Seat
     extra = 0
-    readonly_fields = (
-        "position", "display_name", "email", "language", "time_zone", "user", "is_bot",
-    )  # fmt: skip
-    fields = readonly_fields
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class SeatInline(ReadOnlyInline):
+    """A game's seats, read-only: who plays a seat changes only by a moderator action (an
+    event with the moderator and reason), never by editing a row here."""
+
+    model = Seat
+    readonly_fields = (
+        "position", "display_name", "email", "language", "time_zone", "user", "is_bot",
+    )  # fmt: skip
+    fields = readonly_fields
 
 
 EVENTS_SHOWN = 50
 """Events a game's admin page shows inline: its latest; the rest are a link away."""
 
 
-class EventInline(admin.TabularInline):  # type: ignore[type-arg]
+class EventInline(ReadOnlyInline):
     """The game's latest :data:`EVENTS_SHOWN` events, read-only."""
 
     model = Event
-    extra = 0
     readonly_fields = ("seq", "type", "actor", "payload", "created_at")
     fields = readonly_fields
-    can_delete = False
     ordering = ["seq"]
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

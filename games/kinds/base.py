@@ -4,7 +4,8 @@ A kind never reads the database: the play layer's ``table_for`` builds a
 :class:`TableView` from a game and a reader's seat, and the kind turns it into
 what a page, an email or the deadline sweep needs. The game's moves, its
 history and its revealed deal come as functions, called only by the pages
-that show them, so the game page does not replay the whole game.
+that show them, so the game page does not replay the whole game. The words
+and links every game's pages share are here too.
 """
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
+from urllib.parse import urlencode
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.base import Move, Rules
 from games.pictures.marks import Mark
@@ -68,6 +73,27 @@ class History:
 def replay_fields(moves: list[dict[str, Any]], at: int) -> dict[str, Any]:
     """What every history page shows of its moves in words, with move ``at`` chosen."""
     return {"moves": moves, "at": at, "count": len(moves), "shown": moves[at - 1] if at else None}
+
+
+def query(**params: str) -> str:
+    """A query string for a step of a move's selection (``?card=F4``), empty values left out."""
+    return "?" + urlencode({key: value for key, value in params.items() if value})
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop."""
+    return text[:1].upper() + text[1:] + "."
+
+
+def player_label(name: str, viewer: str | None) -> str:
+    """The player's name, marked when it is the reader's own seat."""
+    return _("%(name)s (you)") % {"name": name} if name == viewer else name
+
+
+def game_over(winners: list[str]) -> str:
+    """The end of a game in words: ``The game is over. Winners: Anna, Ben.``"""
+    names = ngettext("Winner: %(names)s.", "Winners: %(names)s.", len(winners))
+    return _("The game is over.") + " " + names % {"names": ", ".join(winners)}
 
 
 @dataclass(frozen=True)

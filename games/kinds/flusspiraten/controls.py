@@ -11,19 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 
 from engine.base import IllegalMove, Move
 from engine.flusspiraten.board import PIRATES
-from games.kinds.base import TableView
+from games.kinds.base import TableView, query, sentence
 from games.kinds.flusspiraten.describe import (
     action_words,
     choice_effect,
     choice_name,
     consequences,
-    sentence,
     space_label,
 )
 from games.kinds.flusspiraten.steps import step_prompt, step_title
@@ -43,7 +41,7 @@ class Option:
     @property
     def query(self) -> str:
         """The query string that selects this option (``?move=walk+SL``)."""
-        return "?" + urlencode({"move": self.notation})
+        return query(move=self.notation)
 
 
 @dataclass

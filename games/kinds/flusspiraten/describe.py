@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 from engine.base import Move
 from engine.flusspiraten.board import PIRATES, SOURCE
+from games.kinds.base import game_over, sentence
 
 
 def space_label(name: str) -> str:
@@ -349,9 +350,7 @@ def _end_sentences(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     if after["turntable"] != before["turntable"]:
         sentences.append(_("The turntable turns to %(value)s.") % {"value": after["turntable"]})
     if after["over"] and not before["over"]:
-        names = ", ".join(after["winners"])
-        winners = ngettext("Winner: %(names)s.", "Winners: %(names)s.", len(after["winners"]))
-        sentences.append(_("The game is over.") + " " + winners % {"names": names})
+        sentences.append(game_over(after["winners"]))
     return sentences
 
 
@@ -371,11 +370,6 @@ def consequences(move: Move, before: dict[str, Any], after: dict[str, Any]) -> l
         *_boat_sentences(move, before, after),
         *_end_sentences(before, after),
     ]
-
-
-def sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter and a full stop."""
-    return text[:1].upper() + text[1:] + "."
 
 
 def move_words(move: Move, before: dict[str, Any], after: dict[str, Any], *, sealed: bool) -> str:

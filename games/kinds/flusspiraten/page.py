@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from engine.flusspiraten.board import PIRATES, RED
-from games.kinds.base import PlayedMove, TableView, replay_fields
+from games.kinds.base import PlayedMove, TableView, player_label, replay_fields
 from games.kinds.flusspiraten.controls import confirmation, controls_for
 from games.kinds.flusspiraten.describe import move_words, space_label
 from games.kinds.flusspiraten.river import (
@@ -47,10 +47,6 @@ def _words(table: TableView, played: PlayedMove, sealed: bool) -> str:
     return move_words(played.move, before, after, sealed=sealed)
 
 
-def _player_label(name: str, viewer: str | None) -> str:
-    return _("%(name)s (you)") % {"name": name} if name == viewer else name
-
-
 def _on_foot(view: dict[str, Any], name: str) -> str:
     info = view["players"][name]
     spaces = [f"{space_label(side)} ×{info[side]}" for side in ("SL", "SR") if info[side]] + [
@@ -65,7 +61,7 @@ def _players(
     return [
         {
             "name": name,
-            "label": _player_label(name, viewer),
+            "label": player_label(name, viewer),
             "mark": mark_of[name],
             "score": info["score"],
             "finished": info["finished"],
@@ -134,7 +130,7 @@ def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, An
     if latest is not None:
         step = view["step"] or {}
         words = _words(table, latest, sealed=bool(step.get("chosen")))
-        last = LastMove(_player_label(latest.player, table.viewer), words, latest.auto)
+        last = LastMove(player_label(latest.player, table.viewer), words, latest.auto)
     options = [
         option for group in (controls.groups if controls else []) for option in group.options
     ]
@@ -157,7 +153,7 @@ def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
         {
             "number": number,
             "seq": played.seq,
-            "player": _player_label(played.player, table.viewer),
+            "player": player_label(played.player, table.viewer),
             "words": _words(table, played, sealed=played.seq == sealed),
             "auto": played.auto,
         }

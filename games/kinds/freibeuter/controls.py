@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlencode
 
 from engine.base import IllegalMove, Rules
 from engine.freibeuter.board import is_dutchman_card
+from games.kinds.base import query
 from games.kinds.freibeuter.describe import card_label, move_action
 
 
@@ -51,11 +51,6 @@ class Controls:
         if self.dutchman_fields:
             return "field"
         return "card"
-
-
-def query(**params: str) -> str:
-    """A query string for a selection step (``?card=F4``)."""
-    return "?" + urlencode({key: value for key, value in params.items() if value})
 
 
 def _option(engine: Rules, move: dict[str, Any]) -> Option:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from engine.freibeuter.board import DOUBLES, SHIPS
+from games.kinds.base import game_over, sentence
 from games.kinds.freibeuter.drawing import tile_fields, tile_kind
 
 PUBLIC_PLAYER_KEYS = ("seat", "chests", "credit", "supply", "ships")
@@ -158,12 +158,6 @@ def _credit_sentences(
     return sentences
 
 
-def _end_sentence(after: dict[str, Any], viewer: str | None) -> str:
-    names = ", ".join(_name(winner, viewer) for winner in after["winners"])
-    winners = ngettext("Winner: %(names)s.", "Winners: %(names)s.", len(after["winners"]))
-    return _("The game is over.") + " " + winners % {"names": names}
-
-
 def move_consequences(
     move: dict[str, Any], before: dict[str, Any], after: dict[str, Any], viewer: str | None
 ) -> list[str]:
@@ -174,21 +168,12 @@ def move_consequences(
     sentences = [_surround_sentence(name, before["tiles"][name], after, viewer) for name in removed]
     sentences += _credit_sentences(before, after, viewer)
     if after["over"] and not before["over"]:
-        sentences.append(_end_sentence(after, viewer))
+        sentences.append(game_over([_name(winner, viewer) for winner in after["winners"]]))
     return sentences
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + "."
 
 
 def move_words(
     move: dict[str, Any], before: dict[str, Any], after: dict[str, Any], viewer: str | None
 ) -> str:
     """The whole move in words, without its player: "Places a boat on C3 … Surrounds …"."""
-    return " ".join([_sentence(move_action(move)), *move_consequences(move, before, after, viewer)])
-
-
-def player_label(player: str, viewer: str | None) -> str:
-    """The player's name, marked when it is the reader's own seat."""
-    return _("%(name)s (you)") % {"name": player} if player == viewer else player
+    return " ".join([sentence(move_action(move)), *move_consequences(move, before, after, viewer)])

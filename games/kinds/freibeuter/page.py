@@ -15,10 +15,10 @@ from typing import Any
 
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
-from games.kinds.base import TableView, replay_fields
+from games.kinds.base import TableView, player_label, query, replay_fields
 from games.kinds.freibeuter.boards import player_marks
-from games.kinds.freibeuter.controls import Controls, controls_for, query
-from games.kinds.freibeuter.describe import card_label, move_words, player_label, public_position
+from games.kinds.freibeuter.controls import Controls, controls_for
+from games.kinds.freibeuter.describe import card_label, move_words, public_position
 from games.kinds.freibeuter.drawing import board_drawing
 from games.kinds.freibeuter.svg import board_svg
 from games.pictures.marks import Mark

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlencode
 
 from engine.base import IllegalMove, Move, Rules
 from engine.seerauber.board import SHIPS
+from games.kinds.base import query
 from games.kinds.seerauber.describe import move_choice, pirate_words
 
 
@@ -56,11 +56,6 @@ class Controls:
         if self.stack is not None:
             return "target"
         return "stack"
-
-
-def query(**params: str) -> str:
-    """A query string for a selection step (``?stack=R3``)."""
-    return "?" + urlencode({key: value for key, value in params.items() if value})
 
 
 def _option(engine: Rules, move: Move, stack: str = "") -> Option:

@@ -16,8 +16,8 @@ from django.utils.translation import gettext
 
 from engine.base import IllegalMove
 from engine.seerauber.board import BOOTY, COLOURS, SHIPS
-from games.kinds.base import PlayedMove, TableView, replay_fields
-from games.kinds.seerauber.controls import Controls, controls_for, query
+from games.kinds.base import PlayedMove, TableView, query, replay_fields
+from games.kinds.seerauber.controls import Controls, controls_for
 from games.kinds.seerauber.describe import (
     booty_count,
     colour_word,

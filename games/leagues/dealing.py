@@ -10,6 +10,7 @@ in the order given (so similar standings sit together).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import TypeVar
 
 Seated = TypeVar("Seated")
@@ -35,8 +36,5 @@ def table_sizes(players: int, *, minimum: int, maximum: int, aim: int) -> list[i
 
 def tables_deal(order: Sequence[Seated], sizes: Sequence[int]) -> list[list[Seated]]:
     """``order`` cut into consecutive tables of ``sizes``: the first ones together."""
-    tables, start = [], 0
-    for size in sizes:
-        tables.append(list(order[start : start + size]))
-        start += size
-    return tables
+    ends = accumulate(sizes)
+    return [list(order[end - size : end]) for size, end in zip(sizes, ends, strict=True)]

@@ -47,17 +47,13 @@ def leagues_list() -> QuerySet[League]:
 
 
 def _seats(game: Game) -> list[TableSeat]:
-    seats = list(game.seats.all())
-    over = game.status == Game.Status.FINISHED
-    scores = [int(game.scores.get(seat.display_name, 0)) for seat in seats]
-    places = placements(scores)
+    names = [seat.display_name for seat in game.seats.all()]
+    if game.status != Game.Status.FINISHED:
+        return [TableSeat(handle=name, placement=None, score=None) for name in names]
+    scores = [int(game.scores.get(name, 0)) for name in names]
     return [
-        TableSeat(
-            handle=seat.display_name,
-            placement=places[i] if over else None,
-            score=scores[i] if over else None,
-        )
-        for i, seat in enumerate(seats)
+        TableSeat(handle=name, placement=place, score=score)
+        for name, place, score in zip(names, placements(scores), scores, strict=True)
     ]
 
 

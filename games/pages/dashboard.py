@@ -133,14 +133,10 @@ def _row(
     profiles = profiles_of((seat["display_name"], players.get(seat["player_id"])) for seat in seats)
     deadline = deadline_for(game, mine)  # the reader's own while the game waits for him
     last = None
-    if game.last_move_payload is not None:  # type: ignore[attr-defined]
-        payload = events.upcast(
-            events.MOVE,
-            game.last_move_version,  # type: ignore[attr-defined]
-            game.last_move_payload,  # type: ignore[attr-defined]
-        )
-        action = kind.move_action(payload["move"])
-        last = {"player": payload["player"], "action": action}
+    raw, version = game.last_move_payload, game.last_move_version  # type: ignore[attr-defined]
+    if raw is not None:
+        payload = events.upcast(events.MOVE, version, raw)
+        last = {"player": payload["player"], "action": kind.move_action(payload["move"])}
     return {
         "game": game,
         "label": game_label(game),
@@ -186,14 +182,12 @@ def dashboard(*, email: str | None, show: str, page: str | int) -> dict[str, Any
         if seat.game.status == Game.Status.ACTIVE and seat.display_name in seat.game.to_move
     ]
     mine_ids = [seat.game_id for seat in seats if seat.game.status in UNDER_WAY]
-    if show == "finished":
-        games = Game.objects.filter(status=Game.Status.FINISHED)
-    elif show == "mine":
-        games = Game.objects.filter(pk__in=[seat.game_id for seat in seats])
-    elif show == "waiting":
-        games = Game.objects.filter(pk__in=waiting_ids)
-    else:
-        games = Game.objects.filter(status__in=UNDER_WAY)
+    games = {
+        "finished": Game.objects.filter(status=Game.Status.FINISHED),
+        "mine": Game.objects.filter(pk__in=[seat.game_id for seat in seats]),
+        "waiting": Game.objects.filter(pk__in=waiting_ids),
+        "": Game.objects.filter(status__in=UNDER_WAY),
+    }[show]
     ordering = ("-updated_at", "-id")
     number = _page_number(page)
     start = (number - 1) * PAGE_SIZE

@@ -40,6 +40,9 @@ from games.store import events
 WINDOW = timedelta(days=365)
 """The last 12 months: the turns and games left that count, before ``now``."""
 
+Seen = tuple[int, str, dict[str, object], bool]
+"""An event of a seat: its seq, type and payload, and whether it lies in the window."""
+
 
 @dataclass(frozen=True)
 class Reliability:
@@ -117,25 +120,19 @@ def reliabilities(*, players: Iterable[Player], now: datetime) -> dict[int, Reli
         .order_by("game_id", "seq")
         .values_list("game_id", "seq", "type", "version", "payload", "created_at")
     )
-    by_seat: dict[tuple[int, str], list[tuple[int, str, dict[str, object], bool]]] = defaultdict(
-        list
-    )
+    by_seat: dict[tuple[int, str], list[Seen]] = defaultdict(list)
     for game_id, seq, event_type, version, raw, created_at in stored:
         payload = events.upcast(event_type, version, raw)
         by_seat[game_id, str(payload["player"])].append(
             (seq, event_type, payload, since < created_at <= now)
         )
-    counts: dict[int, list[int]] = {pk: [0, 0, 0] for pk in player_ids}
+    held: dict[int, list[tuple[int, int, int]]] = {pk: [] for pk in player_ids}
     for holding in holdings:
-        turns, in_time, left = _count(holding, by_seat[holding.game_id, holding.name])
-        total = counts[holding.player_id]
-        total[0], total[1], total[2] = total[0] + turns, total[1] + in_time, total[2] + left
-    return {pk: Reliability(*figures) for pk, figures in counts.items()}
+        held[holding.player_id].append(_count(holding, by_seat[holding.game_id, holding.name]))
+    return {pk: Reliability(*map(sum, zip(*rows, strict=True))) for pk, rows in held.items()}
 
 
-def _count(
-    holding: _Holding, stored: list[tuple[int, str, dict[str, object], bool]]
-) -> tuple[int, int, int]:
+def _count(holding: _Holding, stored: list[Seen]) -> tuple[int, int, int]:
     """Turns, turns moved in time and games left (0 or 1) in one holding of a seat."""
     handovers = [
         seq

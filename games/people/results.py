@@ -93,8 +93,8 @@ def _results(game: Game) -> list[GameResult]:
     if not finished:
         return []
     _, _, version, raw, finished_at = finished[-1]
-    scores = events.upcast(events.GAME_FINISHED, version, raw)["scores"]
-    winners = events.upcast(events.GAME_FINISHED, version, raw)["winners"]
+    payload = events.upcast(events.GAME_FINISHED, version, raw)
+    scores, winners = payload["scores"], payload["winners"]
     seats = list(game.seats.all())
     rated = (
         len(seats) in RATED_PLAYERS

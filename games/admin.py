@@ -26,7 +26,7 @@ from django.utils.html import format_html
 from games.errors import GameError
 from games.models import Event, Game, InboundMail, League, LeagueEvent, OutboundMail, Seat
 from games.moderation.audit import moderator_of
-from games.moderation.requests import action_run
+from games.moderation.requests import REASON_LENGTH, action_run
 from games.store import events
 
 
@@ -101,7 +101,7 @@ class ReportedFilter(YesFilter):
 
 
 class ModerationActionForm(ActionForm):
-    reason = forms.CharField(required=False, max_length=500)
+    reason = forms.CharField(required=False, max_length=REASON_LENGTH)
 
 
 def _moderation_action(action: str, description: str) -> Any:
@@ -127,7 +127,6 @@ def _moderation_action(action: str, description: str) -> Any:
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["id", "kind", "status", "waiting_for", "deadline_at", "links"]
-    """Narrow enough to show whole at 1280 px beside the admin's menu and filters."""
     list_filter = ["status", "kind", StuckFilter, ReportedFilter]
     search_fields = ["=id", "seats__display_name", "seats__email"]
     readonly_fields = [

@@ -26,10 +26,9 @@ mail_committed      the outbox, on commit (SQLite)       ``tasks.mail_send_soon`
 ==================  ===================================  ====================================
 
 What a service does itself is not here: the clocks follow the turn in ``turn_begin`` (a
-vacation only pauses one, and sends nothing), a
-finished game's results and ratings are recorded by ``move_submit``
-(``games.people.results``), and league standings are counted by the league when its round
-ends (``games.leagues.services``).
+vacation only pauses one, and sends nothing), a finished game's results and ratings are
+recorded by ``move_submit`` (``games.people.results``), and league standings are counted
+by the league when its round ends (``games.leagues.services``).
 """
 
 from __future__ import annotations

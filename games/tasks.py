@@ -98,14 +98,12 @@ LISTENER_RETRY = 2.0
 class OutboxListener(threading.Thread):
     """Queue the send of each outbox row the moment its transaction commits (PostgreSQL).
 
-    ``outbox.mail_queue`` writes a ``NOTIFY`` with the row's id into the move's
-    transaction; the database delivers it at commit to this thread, which
-    publishes the send task on ``queue`` (one its worker consumes), so the
-    request itself publishes nothing. Each worker runs one (``ListenerStep`` in
-    ``freibeuter_site.celery``); the one that holds :data:`LISTENER_LOCK` listens,
-    the others stand by to take over. Once listening, it queues the rows never
-    claimed, written while none listened; a row whose publish fails is found by
-    the outbox sweep as before.
+    ``outbox.mail_queue`` writes a ``NOTIFY`` with the row's id into the move's transaction;
+    the database delivers it at commit to this thread, which publishes the send task on
+    ``queue``, so the request itself publishes nothing. Each worker runs one (``ListenerStep``
+    in ``freibeuter_site.celery``); the one that holds :data:`LISTENER_LOCK` listens, the
+    others stand by. Once listening, it queues the rows written while none listened; a row
+    whose publish fails is the outbox sweep's.
     """
 
     def __init__(self, queue: str) -> None:

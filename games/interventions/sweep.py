@@ -1,14 +1,11 @@
 """The deadline sweep: reminders and the timeout ladder, each step an event and an email.
 
-Celery beat runs :func:`deadline_sweep` every minute. It locks due games
-with ``SELECT … FOR UPDATE SKIP LOCKED`` (reminders: :data:`CHUNK` games in one
-statement, committed together) and re-checks the deadline under the lock,
-so a late, duplicated or concurrent sweep changes nothing twice: once a
-deadline is dealt with, the seat's and the game's ``deadline_at`` have moved
-on. A reminder sent is recorded (``reminder_sent``), so it is never sent twice,
-even after a rebuild. Where several players decide at once, each has his own
-deadline and is timed out on his own. The ladder, by the game's
-``timeout_policy``:
+Celery beat runs :func:`deadline_sweep` every minute. It locks due games with
+``SELECT … FOR UPDATE SKIP LOCKED`` and re-checks the deadline under the lock, so a
+late, duplicated or concurrent sweep changes nothing twice: once a deadline is dealt
+with, the seat's and the game's ``deadline_at`` have moved on, and a reminder sent is
+recorded (``reminder_sent``), even across a rebuild. Where several players decide at
+once, each is timed out on his own deadline. The ladder, by the game's ``timeout_policy``:
 
 1. ``turn_timed_out`` is recorded for the late player;
 2. with the ``bot`` policy the built-in bot plays this turn (``move`` with
@@ -17,13 +14,11 @@ deadline and is timed out on his own. The ladder, by the game's
    replacement (``games.interventions.services``);
 3. with the ``pause`` policy the game is paused for a moderator (``game_paused``).
 
-The late player is told what happened only after it has been recorded.
-
-A run reads the due games oldest first, on the ``(status, remind_at)`` and
-``(status, deadline_at)`` indexes, a batch at a time, each batch twice the last
-while the backlog lasts (a keyset on the due time and id, never a count). It
-takes no new game after :data:`SWEEP_SECONDS`, so it ends within its beat
-minute; what is left is the first the next run reads.
+The late player is told what happened only after it has been recorded. A run reads the
+due games oldest first, a batch at a time, each twice the last while the backlog lasts
+(a keyset on the due time and id, on the ``(status, remind_at)`` and ``(status,
+deadline_at)`` indexes), and takes no new game after :data:`SWEEP_SECONDS`; what is
+left is the first the next run reads.
 """
 
 from __future__ import annotations

@@ -34,16 +34,12 @@ _MEANING_STATUS: dict[type[GameError], int] = {
     TooMany: status.HTTP_429_TOO_MANY_REQUESTS,
 }
 
+# DRF's errors whose code is not their ``default_code``.
 _DRF_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.ParseError: "malformed_json",
     exceptions.AuthenticationFailed: "bad_token",
     exceptions.NotAuthenticated: "login_required",
     exceptions.PermissionDenied: "forbidden",
-    exceptions.NotFound: "not_found",
-    exceptions.MethodNotAllowed: "method_not_allowed",
-    exceptions.NotAcceptable: "not_acceptable",
-    exceptions.UnsupportedMediaType: "unsupported_media_type",
-    exceptions.Throttled: "throttled",
 }
 
 # Django's own error pages under /api/, by status, in the one error body.
@@ -94,16 +90,14 @@ def _api_error(exc: exceptions.APIException) -> Response:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's exception handler: every known error as the one error body."""
-    if isinstance(exc, RecordError):
-        return Response(error_body(exc.code, exc.message, move=exc.move), status=400)
     if isinstance(exc, IllegalMove):
-        return Response(error_body(exc.code, exc.message), status=status.HTTP_400_BAD_REQUEST)
+        extra: dict[str, Any] = {"move": exc.move} if isinstance(exc, RecordError) else {}
+        return Response(error_body(exc.code, exc.message, **extra), status=400)
     if isinstance(exc, GameError):
         extra = {"seq": exc.seq} if isinstance(exc, StaleSeq) else {}
         return Response(error_body(exc.code, exc.message, **extra), status=error_status(type(exc)))
     if isinstance(exc, RequestDataTooBig):
-        body = error_body("too_large", "The request body is larger than this service accepts.")
-        return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        return Response(error_body(*_DJANGO_ERRORS[413]), status=413)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound("There is nothing here.")
     elif isinstance(exc, DjangoPermissionDenied):

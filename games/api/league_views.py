@@ -5,7 +5,7 @@ Players are named by their handles; no address leaves the server.
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -70,7 +70,5 @@ class LeagueOutput(serializers.Serializer):  # type: ignore[type-arg]
 class LeagueView(APIView):
     @extend_schema(operation_id="leagues_detail", responses={200: LeagueOutput, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        league = League.objects.filter(pk=pk).first()
-        if league is None:
-            raise Http404("No such league.")
+        league = get_object_or_404(League, pk=pk)
         return Response(LeagueOutput(league_view(league=league)).data)

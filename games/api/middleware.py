@@ -1,12 +1,8 @@
 """The pages' middleware, skipped by requests under ``/api/``.
 
 The API answers in one language, keeps no flash messages and serves no htmx
-fragments, so choosing the reader's language (``LocaleMiddleware``), opening
-the message store (``MessageMiddleware``) and reading the htmx headers are
-work each API request did for nothing. Each class here is
-Django's or django-htmx's own, named in ``MIDDLEWARE`` in its place, and
-passes an API request straight on: it returns what the next middleware
-returns, which under ASGI is the coroutine the handler awaits.
+fragments. Each class here is Django's or django-htmx's own, and passes an
+API request straight on to the next middleware.
 """
 
 from __future__ import annotations

@@ -1,13 +1,7 @@
 """The API's paged lists: games by a cursor on their ids, a game's events by their seq.
 
-DRF's :class:`~rest_framework.pagination.CursorPagination` reads ``limit + 1``
-rows after the cursor on the primary key, so a page costs the same on the
-first page and the thousandth, with ten games or a hundred thousand. A cursor
-that does not decode names no page: 404, as DRF answers it.
-
-A game's history pages the same way on its own cursor, the seq: a page is the
-``limit`` events after ``after``, and its ``next`` link asks for the events
-after its last one.
+Both read ``limit + 1`` rows after their cursor, never counting the table. A
+games cursor that does not decode names no page: 404, as DRF answers it.
 """
 
 from __future__ import annotations
@@ -23,8 +17,7 @@ MAX_LIMIT = 200
 
 
 class GamePagination(CursorPagination):
-    """Newest games first, ``limit`` (at most ``MAX_LIMIT``) to a page; ``next`` and
-    ``previous`` link the pages around it."""
+    """Newest games first, ``limit`` (at most ``MAX_LIMIT``) to a page."""
 
     ordering = "-id"
     page_size = LIMIT

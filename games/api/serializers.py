@@ -148,13 +148,9 @@ _PLAIN_MOVE_ID = re.compile(MOVE_ID)
 
 
 def move_submit_data(data: Any, game: Game) -> dict[str, Any]:
-    """The validated body of a move POST to ``game``.
-
-    The usual body (a JSON ``move``, ``expected_seq``, perhaps ``move_id``, each valid) is
-    checked plainly and is what :class:`MoveSubmitInput` would make of it; every other body
-    goes through :class:`MoveSubmitInput` itself, so its answers stay exactly the same
-    (building the serializer costs more than the checks it makes).
-    """
+    """The validated body of a move POST to ``game``: the usual valid body (a JSON ``move``,
+    ``expected_seq``, perhaps ``move_id``) checked plainly, without building a serializer;
+    every other body by :class:`MoveSubmitInput`, so its answers stay the same."""
     if type(data) is dict and "move" in data and data.keys() <= _PLAIN_KEYS:
         seq, move_id = data.get("expected_seq"), data.get("move_id", "")
         plain_id = "move_id" not in data or (
@@ -333,23 +329,11 @@ class GameOutput(serializers.Serializer):  # type: ignore[type-arg]
     updated_at = serializers.DateTimeField()
 
 
-GAME_FIELDS = (
-    "id",
-    "kind",
-    "rules_version",
-    "status",
-    "last_seq",
-    "to_move",
-    "scores",
-    "winners",
-    "commitment",
-    "head_hash",
-    "deadline_at",
-    "created_at",
-    "updated_at",
+GAME_FIELDS = tuple(
+    str(field.source) for field in GameOutput().fields.values() if field.source != "seats"
 )
 """The columns of a game that :class:`GameOutput` writes."""
-SEAT_FIELDS = ("position", "display_name", "is_bot", "deadline_at")
+SEAT_FIELDS = tuple(str(field.source) for field in SeatOutput().fields.values())
 """The columns of a seat that :class:`SeatOutput` writes."""
 
 _DATETIME = serializers.DateTimeField()
@@ -398,19 +382,16 @@ def seat_output(seat: Seat) -> dict[str, Any]:
 
 
 def game_output(game: Game, seats: Iterable[Seat]) -> dict[str, Any]:
-    """What ``GameOutput(game).data`` is, ``seats`` being the game's seats, built directly:
-    DRF deep-copies every declared field of a serializer each time one is made, for the game
-    and again for each seat. The serializers below stay the schema; tests hold these
-    functions to their rendering."""
+    """What ``GameOutput(game).data`` is, ``seats`` being the game's seats, without the
+    serializer's per-field machinery; tests hold these functions to its rendering."""
     return _game_json(_columns(game, GAME_FIELDS), [_columns(seat, SEAT_FIELDS) for seat in seats])
 
 
 def listed_games_output(
     games: list[dict[str, Any]], seats: dict[int, list[dict[str, Any]]]
 ) -> list[dict[str, Any]]:
-    """What ``GameOutput(many=True)`` makes of these games (their :data:`GAME_FIELDS` read as
-    plain rows, their seats' :data:`SEAT_FIELDS` by game id), without its per-field
-    machinery: a list page is fifty games and two hundred seats."""
+    """What ``GameOutput(many=True)`` makes of these games (rows of their :data:`GAME_FIELDS`,
+    their seats' rows of :data:`SEAT_FIELDS` by game id)."""
     return [_game_json(game, seats[game["id"]]) for game in games]
 
 

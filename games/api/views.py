@@ -137,9 +137,9 @@ class GameListView(APIView):
                 seed=data.get("seed"),
                 actor=f"user:{request.user.pk}",
             )
-        output = io.GameOutput(game).data
+        output = io.game_output(game, ())
         output["seats"] = [
-            {**io.SeatOutput(seat).data, "token": seat_token(seat), "link": seat_link(seat)}
+            {**io.seat_output(seat), "token": seat_token(seat), "link": seat_link(seat)}
             for seat in game.seats.all()
         ]
         return Response(output, status=status.HTTP_201_CREATED)
@@ -217,22 +217,19 @@ class MoveSubmitView(APIView):
             # authenticated now, and refused as every request is.
             _player_seat(request, _game(request, pk))
             raise NotYourSeat("This seat does not play in this game.")
-        return _move_created(*done)
+        game, result = done
+        output = {
+            "seq": result.seq,
+            "player": result.player,
+            "move": result.move,
+            "notation": engine_for(game).format_move(result.move),
+        }
+        return Response(output, status=status.HTTP_201_CREATED)
 
 
 def _move_body(request: Request, game: Game) -> services.MoveBody:
     data = io.move_submit_data(request.data, game)
     return services.MoveBody(data["move"], data["expected_seq"], data.get("move_id"))
-
-
-def _move_created(game: Game, result: services.MoveResult) -> Response:
-    output = {
-        "seq": result.seq,
-        "player": result.player,
-        "move": result.move,
-        "notation": engine_for(game).format_move(result.move),
-    }
-    return Response(output, status=status.HTTP_201_CREATED)
 
 
 class HistoryView(APIView):
@@ -253,12 +250,10 @@ class HistoryView(APIView):
 class RecordView(APIView):
     @extend_schema(operation_id="games_record", responses={200: io.RecordOutput, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        game = _game(request, pk)
-        return Response(selectors.game_record(game=game))
+        return Response(selectors.game_record(game=_game(request, pk)))
 
 
 class FairnessView(APIView):
     @extend_schema(operation_id="games_fairness", responses={200: io.FairnessOutput, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        game = _game(request, pk)
-        return Response(selectors.game_fairness(game=game))
+        return Response(selectors.game_fairness(game=_game(request, pk)))

@@ -7,8 +7,8 @@ the reader's language.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
 from django.views.decorators.http import require_http_methods
 
@@ -29,9 +29,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def league_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A league: its sign-up while open, its rounds' tables and the standings."""
-    league = League.objects.filter(pk=pk).first()
-    if league is None:
-        raise Http404("No such league.")
+    league = get_object_or_404(League, pk=pk)
     address = request.session.get("email")
     player = player_of_email(email=address) if address else None
     error = ""

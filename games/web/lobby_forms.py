@@ -51,10 +51,6 @@ class NameField(forms.CharField):
             raise forms.ValidationError(refusal_text(error), code=error.code) from None
 
 
-def _language_choices() -> list[tuple[str, str]]:
-    return [(code, name) for code, name in settings.LANGUAGES]
-
-
 class TableForm(forms.Form):
     """A new game: which game, its seats, the clock and what a timeout does."""
 
@@ -109,7 +105,7 @@ class TableForm(forms.Form):
             self.fields[f"seat{index}_name"] = NameField(label=_("Name"), required=False)
             self.fields[f"seat{index}_email"] = forms.EmailField(label=_("Email"), required=False)
             self.fields[f"seat{index}_language"] = forms.ChoiceField(
-                label=_("Language"), choices=_language_choices, initial="en"
+                label=_("Language"), choices=settings.LANGUAGES, initial="en"
             )
 
     def seat_rows(self) -> list[list[forms.BoundField]]:
@@ -214,7 +210,7 @@ class SeatForm(forms.Form):
     """Taking a seat: the name the others will see, language and time zone."""
 
     name = NameField(label=_("Your name at the table"))
-    language = forms.ChoiceField(label=_("Language"), choices=_language_choices)
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
     time_zone = TimeZoneField(label=_("Your time zone"))
 
 

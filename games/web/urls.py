@@ -1,6 +1,6 @@
 """Routes of the server-rendered pages."""
 
-from django.urls import path
+from django.urls import URLPattern, path
 
 from games.web import (
     dashboard_views,
@@ -14,6 +14,16 @@ from games.web import (
     table_views,
     views,
 )
+
+
+def mail_settings(route: str, way: str, page: str, unsubscribe: str) -> list[URLPattern]:
+    """A seat's mail settings page at ``route`` and its one-click unsubscribe, the seat found
+    by ``way`` (``mail_views.PAGE_OF``)."""
+    return [
+        path(route, mail_views.preferences, {"way": way}, name=page),
+        path(f"{route}unsubscribe/", mail_views.unsubscribe, {"way": way}, name=unsubscribe),
+    ]
+
 
 urlpatterns = [
     path("", dashboard_views.dashboard_page, name="dashboard"),
@@ -38,29 +48,9 @@ urlpatterns = [
     path("games/<int:pk>/record/", history_views.game_record_download, name="game-record"),
     path("play/<str:token>/history/", history_views.play_history, name="play-history"),
     path("play/<str:token>/history/board/", history_views.play_history_board),
-    path(
-        "play/<str:token>/mail/",
-        mail_views.preferences,
-        {"way": "play"},
-        name="mail-preferences",
-    ),
-    path(
-        "play/<str:token>/mail/unsubscribe/",
-        mail_views.unsubscribe,
-        {"way": "play"},
-        name="mail-unsubscribe",
-    ),
-    path(
-        "mail-settings/<str:token>/",
-        mail_views.preferences,
-        {"way": "mail"},
-        name="mail-settings",
-    ),
-    path(
-        "mail-settings/<str:token>/unsubscribe/",
-        mail_views.unsubscribe,
-        {"way": "mail"},
-        name="mail-settings-unsubscribe",
+    *mail_settings("play/<str:token>/mail/", "play", "mail-preferences", "mail-unsubscribe"),
+    *mail_settings(
+        "mail-settings/<str:token>/", "mail", "mail-settings", "mail-settings-unsubscribe"
     ),
     path("games/<int:pk>/chat/", table_views.game_chat, name="game-chat"),
     path("play/<str:token>/chat/", table_views.play_chat, name="play-chat"),

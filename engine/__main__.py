@@ -16,7 +16,6 @@ import argparse
 import json
 import secrets
 import sys
-from collections.abc import Callable
 from random import Random
 from typing import Any, NoReturn
 
@@ -32,7 +31,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
-    """Read ``argv``: ``command`` names the command, the other fields are its arguments.
+    """Read ``argv``: ``run`` is the command's function, the other fields are its arguments.
 
     Raises a ``usage`` :class:`~engine.record.RecordError` for anything else.
     """
@@ -42,11 +41,13 @@ def parse(argv: list[str]) -> argparse.Namespace:
     new.add_argument("game")
     new.add_argument("--players", required=True, help="comma-separated names, in seat order")
     new.add_argument("--seed", type=int, help="same seed, same record")
-    for name, help_text in (
-        ("replay", "print the summary after all moves"),
-        ("legal", "print the legal moves of the player to move"),
+    new.set_defaults(run=_new)
+    for name, help_text, run in (
+        ("replay", "print the summary after all moves", _replay),
+        ("legal", "print the legal moves of the player to move", _legal),
     ):
         command = commands.add_parser(name, help=help_text)
+        command.set_defaults(run=run)
         command.add_argument("record", help="a record file, or - for standard input")
         if name == "legal":
             command.add_argument("--player", help="whose legal moves (default: first to move)")
@@ -55,6 +56,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
         "record", help="a record file with its revealed salt, or - for standard input"
     )
     verify.add_argument("commitment", help="the SHA-256 digest published when the game began")
+    verify.set_defaults(run=_verify)
     verify_chain = commands.add_parser(
         "verify-chain", help="check a finished record's chain of event hashes"
     )
@@ -62,6 +64,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     verify_chain.add_argument(
         "hashes", nargs="*", help="head hashes kept from emails or pages, each must be in it"
     )
+    verify_chain.set_defaults(run=_verify_chain)
     return parser.parse_args(argv)
 
 
@@ -126,20 +129,10 @@ def _verify_chain(args: argparse.Namespace) -> Any:
     return {"verified": True, **chain.verify_chain(record, args.hashes)}
 
 
-_COMMANDS: dict[str, Callable[[argparse.Namespace], Any]] = {
-    "new": _new,
-    "replay": _replay,
-    "legal": _legal,
-    "verify": _verify,
-    "verify-chain": _verify_chain,
-}
-"""Each command of :func:`parse` by its name."""
-
-
 def main(argv: list[str] | None = None) -> int:
     try:
         args = parse(sys.argv[1:] if argv is None else argv)
-        output = _COMMANDS[args.command](args)
+        output = args.run(args)
     except RecordError as error:
         print(json.dumps(error.as_json()))
         return 2

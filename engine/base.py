@@ -100,6 +100,17 @@ def result(state: GameState) -> Result | None:
     return {"winners": winners(state), "scores": scores(state), "reason": state.end_reason}
 
 
+WIN_BONUS = 1000.0
+"""What a bot adds to (or takes from) a finished game's margin, so a won game beats any open one."""
+
+
+def final_margin(state: GameState, seat: int) -> float:
+    """How far ``seat`` finished ahead of the best other player, plus or minus :data:`WIN_BONUS`."""
+    points = state.seat_scores()
+    lead = points[seat] - max(p for s, p in enumerate(points) if s != seat)
+    return lead + (WIN_BONUS if lead >= 0 else -WIN_BONUS)
+
+
 def no_dice(state: GameState, move: Move) -> int:
     """The ``rolls_needed`` of a game without dice: every random thing is in its setup."""
     return 0

@@ -1,7 +1,6 @@
 """Flußpiraten (Walter Müller and Klaus Zoch, 1990), as settled in ``docs/rules/flusspiraten.md``.
 
-The module-level names below make up the game protocol of :mod:`engine.base`, each
-imported as itself (``name as name``) to export it.
+Its module-level names, each imported ``as`` itself to export it, are the game protocol.
 Dice are never rolled here: the service writes them into the moves
 (:func:`rolls_needed` says how many), and replay reads them.
 """

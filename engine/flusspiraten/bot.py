@@ -42,24 +42,24 @@ def _height(state: State, boat: int) -> int:
     return at % board.LENGTH + 1 if at >= 0 else 0
 
 
-def _row_value(state: State, seat: int, move: Move) -> tuple[int, int]:
+def _row_value(state: State, move: Move) -> tuple[int, int]:
     boat = move["boat"] - 1
     crew = state.crew[boat]
     paired = len(crew) == 2
     return (2 if paired and state.at[boat] >= 0 else 1 if paired else 0, _height(state, boat))
 
 
-def _announce(state: State, seat: int, moves: list[Move]) -> Move:
+def _announce(state: State, moves: list[Move]) -> Move:
     rows = [m for m in moves if m["type"] == "row"]
     if rows:
-        return max(rows, key=lambda m: _row_value(state, seat, m))
+        return max(rows, key=lambda m: _row_value(state, m))
     walks = [m for m in moves if m["type"] == "walk"]
     if walks:
         return min(walks, key=lambda m: DISTANCE[board.WALK_INDEX[m["from"]]])
     return moves[0]
 
 
-def _walk_value(state: State, seat: int, move: Move) -> tuple[int, int]:
+def _walk_value(state: State, move: Move) -> tuple[int, int]:
     last = move["steps"][-1]
     if last.startswith("boat"):
         boat = int(last.split()[1]) - 1
@@ -78,7 +78,7 @@ def _boat_value(move: Move) -> int:
 
 def _path(state: State, seat: int, moves: list[Move]) -> Move:
     if state.walk_from >= 0:
-        best = max(moves, key=lambda m: _walk_value(state, seat, m))
+        best = max(moves, key=lambda m: _walk_value(state, m))
         if "evict" in best:
             ford = board.WALK_INDEX[best["steps"][-1]]
             target = "L5" if ford in state.walkers[seat] else "L17"
@@ -99,7 +99,7 @@ def bot_move(state: State, player: str) -> Move:
     if step == "deploy":
         return {"type": "deploy", "left": 3}
     if step == "announce":
-        return _announce(state, seat, moves)
+        return _announce(state, moves)
     if step == "choose":
         return {"type": "choose", "choice": "die"}
     if step == "path":

@@ -227,6 +227,13 @@ def check_end(state: State) -> None:
         state.step = None
 
 
+def _dock(state: State, boat: int) -> None:
+    """Put ``boat`` on the lowest-numbered free berth ([F11])."""
+    berth = state.berths.index(-1)
+    state.berths[berth] = boat
+    state.at[boat] = -1 - berth
+
+
 def _score(state: State, boat: int) -> None:
     """A boat in the source: its pirates score and leave, it takes a berth, the table turns."""
     for seat in state.crew[boat]:
@@ -234,9 +241,7 @@ def _score(state: State, boat: int) -> None:
         state.finished[seat] += 1
     state.crew[boat] = []
     state.turntable = (state.turntable + 1) % board.TURNTABLE
-    berth = state.free_berth()
-    state.berths[berth] = boat
-    state.at[boat] = -1 - berth
+    _dock(state, boat)
     check_end(state)
 
 
@@ -273,11 +278,7 @@ def drift(state: State, boat: int) -> None:
     here = state.at[boat]
     for _ in range(board.CURRENT[here]):
         if here % board.LENGTH == 0:
-            state.river[here] = -1
-            berth = state.free_berth()
-            state.berths[berth] = boat
-            state.at[boat] = -1 - berth
-            state.moved[boat] = True
+            to_berth(state, boat)
             return
         if state.river[here - 1] >= 0:
             return
@@ -291,7 +292,5 @@ def drift(state: State, boat: int) -> None:
 def to_berth(state: State, boat: int) -> None:
     """Put a river boat on the lowest free berth (a capsize, [F11])."""
     state.river[state.at[boat]] = -1
-    berth = state.free_berth()
-    state.berths[berth] = boat
-    state.at[boat] = -1 - berth
+    _dock(state, boat)
     state.moved[boat] = True

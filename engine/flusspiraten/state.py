@@ -89,10 +89,6 @@ class State(GameState):
         """Return each seat's score: Flußpiraten scores as it goes."""
         return self.scores
 
-    def free_berth(self) -> int:
-        """The lowest-numbered free berth ([F11])."""
-        return self.berths.index(-1)
-
 
 def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:
     """Roll the die that turns the turntable from 0 (§2)."""

@@ -87,10 +87,7 @@ CHESTS_INSTEAD_OF_BOAT = 2
 def components(counts: dict[str, int]) -> list[str]:
     """List each component of ``counts`` as many times as the game has it, in the order of
     ``counts`` (the order a new setup shuffles them in)."""
-    found: list[str] = []
-    for name, count in counts.items():  # a loop: cheaper than a comprehension over each copy
-        found += [name] * count
-    return found
+    return [name for name, count in counts.items() for _ in range(count)]
 
 
 def is_dutchman_card(card: str) -> bool:
@@ -100,8 +97,4 @@ def is_dutchman_card(card: str) -> bool:
 
 def dutchman_cards_in(cards: list[str]) -> int:
     """Count the Flying Dutchman cards among ``cards`` (a hand)."""
-    count = 0
-    for card in cards:  # a loop: over a hand's five cards it is cheaper than sum(map(...))
-        if card in DUTCHMAN_FIELDS:
-            count += 1
-    return count
+    return sum(card in DUTCHMAN_FIELDS for card in cards)

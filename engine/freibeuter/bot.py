@@ -20,14 +20,12 @@ same move.
 
 from __future__ import annotations
 
-from engine.base import IllegalMove, Move
+from engine.base import IllegalMove, Move, final_margin
 from engine.freibeuter import board
 from engine.freibeuter.legal import legal_moves
 from engine.freibeuter.rules import apply
 from engine.freibeuter.state import State
 
-WIN_BONUS = 1000.0
-"""Added to (or taken from) a finished game's margin, so a won game beats any open one."""
 OPPONENT_WEIGHT = 0.5
 """How much each other player's equity counts against the bot's own."""
 OWN_CARD_CHANCE = 0.6
@@ -130,9 +128,7 @@ def _value(before: State, seat: int, move: Move, played: float) -> float:
     """How good ``move`` is for ``seat``, judged from what ``seat`` can see."""
     after = apply(before, before.players[seat], move)
     if after.over:
-        points = after.seat_scores()
-        margin = points[seat] - max(p for s, p in enumerate(points) if s != seat)
-        return (WIN_BONUS if margin >= 0 else -WIN_BONUS) + margin
+        return final_margin(after, seat)
     # The bot's hand after the move, as far as it knows it: not the card it will draw.
     hand = list(before.hands[seat])
     if move["type"] != "board":
@@ -152,10 +148,4 @@ def bot_move(state: State, player: str) -> Move:
         raise IllegalMove("not_your_turn", f"{player} has no move to make now.")
     seat = state.seat(player)
     played = _share_played(state, state.hands[seat])
-    best = moves[0]
-    best_value = _value(state, seat, best, played)
-    for move in moves[1:]:
-        value = _value(state, seat, move, played)
-        if value > best_value:
-            best, best_value = move, value
-    return best
+    return max(moves, key=lambda move: _value(state, seat, move, played))

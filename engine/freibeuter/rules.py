@@ -59,15 +59,6 @@ def _check_order(move: Move, surrounded: list[int]) -> tuple[int, ...]:
     return tuple(board.TILE_INDEX[name] for name in order)
 
 
-def _ends_by_lair(state: State, surrounded: tuple[int, ...]) -> bool:
-    tiles = state.tiles
-    new_lairs = 0
-    for t in surrounded:  # a loop: a generator would cost more than the few tiles
-        if tiles[t] == board.LAIR:
-            new_lairs += 1
-    return new_lairs > 0 and state.lairs + new_lairs >= board.LAIRS
-
-
 def draws_after(state: State, seat: int, *, dutchman: bool) -> tuple[str, ...]:
     """The decks ``seat`` may draw from after playing a Dutchman card or a sea card (§3d)."""
     hand = state.hands[seat]
@@ -77,12 +68,19 @@ def draws_after(state: State, seat: int, *, dutchman: bool) -> tuple[str, ...]:
     return DRAWS
 
 
-def _dutchman_draw(state: State, seat: int, move: Move, *, dutchman: bool) -> str:
-    """Check the draw of a ``move`` that draws no sea card (one can always be drawn): it may
-    only draw a Dutchman card, and only when ``seat`` may."""
+def _draw(
+    state: State, seat: int, move: Move, order: tuple[int, ...], *, dutchman: bool
+) -> str | None:
+    """Check the deck ``move`` draws from; ``None`` when surrounding ``order`` takes the last
+    pirate lair, which ends the game before the draw (§3d). A sea card can always be drawn."""
+    new_lairs = sum(state.tiles[t] == board.LAIR for t in order)
+    if new_lairs and state.lairs + new_lairs >= board.LAIRS:
+        return None
+    draw = move.get("draw")
+    if draw == "sea":
+        return "sea"
     if "draw" not in move:
         raise IllegalMove("missing_draw", "Say which deck you draw from: sea or dutchman.")
-    draw = move["draw"]
     if draw != "dutchman":
         raise IllegalMove("bad_draw", f"You draw from 'sea' or 'dutchman', not {draw!r}.")
     if draw not in draws_after(state, seat, dutchman=dutchman):
@@ -162,11 +160,7 @@ def _place(state: State, seat: int, move: Move, copy: bool) -> State:
         raise IllegalMove("field_full", f"{card} already holds {held}; take 2 chests instead.")
     # Most placements surround nothing and name no order: nothing to check then.
     order = _check_order(move, surrounded) if surrounded or "order" in move else ()
-    ends = _ends_by_lair(state, order) if order else False
-    if ends:
-        draw = None
-    elif (draw := move.get("draw")) != "sea":  # the common draw is told here, without a call
-        draw = _dutchman_draw(state, seat, move, dutchman=False)
+    draw = _draw(state, seat, move, order, dutchman=False)
     if copy:
         state = _hand_copied(state, seat)
         state.sea_discard = state.sea_discard[:]
@@ -183,7 +177,7 @@ def _place(state: State, seat: int, move: Move, copy: bool) -> State:
         state.supply[seat] -= 1
     else:
         state.chests[seat] += board.CHESTS_INSTEAD_OF_BOAT
-    return _finish_card(state, seat, card, order, ends, draw)
+    return _finish_card(state, seat, card, order, draw)
 
 
 def _dutchman(state: State, seat: int, move: Move, copy: bool) -> State:
@@ -209,17 +203,13 @@ def _dutchman(state: State, seat: int, move: Move, copy: bool) -> State:
             f"The Flying Dutchman on {name} would surround no tile, so it may not go there.",
         )
     order = _check_order(move, surrounded)
-    ends = _ends_by_lair(state, order)
-    if ends:
-        draw = None
-    elif (draw := move.get("draw")) != "sea":
-        draw = _dutchman_draw(state, seat, move, dutchman=True)
+    draw = _draw(state, seat, move, order, dutchman=True)
     if copy:
         state = _hand_copied(state, seat)
         state.dutchman_discard = state.dutchman_discard[:]
         _copy_surround_parts(state)
     state.dutchman_discard.append(card)
-    return _finish_card(state, seat, card, order, ends, draw)
+    return _finish_card(state, seat, card, order, draw)
 
 
 def _hand_copied(state: State, seat: int) -> State:
@@ -279,14 +269,14 @@ def _resolve(state: State, t: int) -> None:
 
 
 def _finish_card(
-    state: State, seat: int, card: str, order: tuple[int, ...], ends: bool, draw: str | None
+    state: State, seat: int, card: str, order: tuple[int, ...], draw: str | None
 ) -> State:
-    """Take ``card`` from the hand, resolve the surrounds, draw a card."""
+    """Take ``card`` from the hand, resolve the surrounds, draw a card (``None``: the end)."""
     hand = state.hands[seat]
     hand.remove(card)
     for t in order:
         _resolve(state, t)
-    if ends:
+    if draw is None:
         state.end_reason = "last_lair"
     elif draw == "sea":
         top = state.sea_top

@@ -21,7 +21,7 @@ def to_move(state: State) -> list[str]:
 
 def _player(state: State, seat: int) -> dict[str, Any]:
     hand = state.hands[seat]
-    dutchman = sum(1 for card in hand if board.is_dutchman_card(card))
+    dutchman = board.dutchman_cards_in(hand)
     return {
         "seat": seat,
         "chests": state.chests[seat],

@@ -1,7 +1,6 @@
 """Seeräuber (Buccaneer; Stefan Dorra, 2006), as settled in ``docs/rules/seerauber.md``.
 
-The module-level names below make up the game protocol of :mod:`engine.base`, each
-imported as itself (``name as name``) to export it.
+Its module-level names, each imported ``as`` itself to export it, are the game protocol.
 """
 
 from __future__ import annotations

@@ -14,13 +14,11 @@ position gives the same move.
 
 from __future__ import annotations
 
-from engine.base import IllegalMove, Move
+from engine.base import IllegalMove, Move, final_margin
 from engine.seerauber import board
 from engine.seerauber.rules import apply, legal_moves, to_move_seat
 from engine.seerauber.state import State
 
-WIN_BONUS = 1000.0
-"""Added to (or taken from) a finished game's margin, so a won game beats any open one."""
 CAPTAIN_SHARE = 0.5
 """The chance a captain keeps his stack until his next turn, roughly."""
 CREW_SHARE = 0.3
@@ -57,9 +55,7 @@ def _equities(state: State) -> list[float]:
 def _margin(state: State, seat: int) -> float:
     """How far ``seat`` is ahead of the best opponent in ``state``."""
     if state.over:
-        points = state.seat_scores()
-        lead = points[seat] - max(p for s, p in enumerate(points) if s != seat)
-        return lead + (WIN_BONUS if lead >= 0 else -WIN_BONUS)
+        return final_margin(state, seat)
     equity = _equities(state)
     return equity[seat] - max(e for s, e in enumerate(equity) if s != seat)
 
@@ -67,16 +63,15 @@ def _margin(state: State, seat: int) -> float:
 def _best(state: State, seat: int, moves: list[Move]) -> Move:
     """The move after which ``seat`` stands best; the first in list order on a tie."""
     player = state.players[seat]
-    best, best_value = moves[0], float("-inf")
-    for move in moves:
+
+    def value(move: Move) -> float:
         after = apply(state, player, move)
         if move["type"] == "mutiny":
             captain = state.players[after.turn]
             after = apply(after, captain, _best(after, after.turn, legal_moves(after)))
-        value = _margin(after, seat)
-        if value > best_value:
-            best, best_value = move, value
-    return best
+        return _margin(after, seat)
+
+    return max(moves, key=value)
 
 
 def bot_move(state: State, player: str) -> Move:

@@ -367,10 +367,25 @@ def _unauthenticated(
     return outcome
 
 
-def _refusal(seat: Seat, error: IllegalMove | GameError) -> str:
-    """Why the reply was refused, in the seat's language: its reply email is rendered in it."""
+def _refused(
+    seat: Seat,
+    error: IllegalMove | GameError,
+    text: str,
+    message_id: str,
+    key: str,
+    now: datetime,
+    legal: list[Move] | None = None,
+) -> str:
+    """Answer the reply with why it was refused, in the seat's language (its reply email is
+    rendered in it), and log it as refused."""
     with translation.override(seat.language):
-        return refusal_text(error)
+        message = refusal_text(error)
+    reply_answered.send(
+        game=seat.game, seat=seat, accepted=False, text=text, message=message, legal=legal,
+        in_reply_to=message_id, now=now, sender=Seat,
+    )  # fmt: skip
+    InboundMail.objects.filter(message_key=key).update(outcome="refused", detail=error.message)
+    return "refused"
 
 
 def _answer(seat: Seat, accept: bool, text: str, message_id: str, key: str, now: datetime) -> str:
@@ -379,12 +394,7 @@ def _answer(seat: Seat, accept: bool, text: str, message_id: str, key: str, now:
     try:
         event = takeback_answer(game=game, seat=seat, accept=accept, now=now)
     except GameError as error:
-        reply_answered.send(
-            game=game, seat=seat, accepted=False, text=text, message=_refusal(seat, error),
-            in_reply_to=message_id, now=now, sender=Seat,
-        )  # fmt: skip
-        InboundMail.objects.filter(message_key=key).update(outcome="refused", detail=error.message)
-        return "refused"
+        return _refused(seat, error, text, message_id, key, now)
     game.refresh_from_db()
     event_announced.send(
         sender=Game,
@@ -412,12 +422,7 @@ def _play(seat: Seat, text: str, move_id: str, message_id: str, key: str, now: d
         legal: list[Move] = []
         if seat.display_name in game.to_move:
             legal = engine.legal_moves(load_state(game), seat.display_name)
-        reply_answered.send(
-            game=game, seat=seat, accepted=False, text=text, message=_refusal(seat, error),
-            legal=legal, in_reply_to=message_id, now=now, sender=Seat,
-        )  # fmt: skip
-        InboundMail.objects.filter(message_key=key).update(outcome="refused", detail=error.message)
-        return "refused"
+        return _refused(seat, error, text, message_id, key, now, legal)
     notation = engine.format_move(result.move)
     reply_answered.send(
         game=game, seat=seat, accepted=True, text=notation, move=result.move,

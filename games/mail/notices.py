@@ -69,13 +69,9 @@ def turn_mails_queue(
 ) -> None:
     """Tell each seat now to move that it is its turn (or, at the end, everyone the result).
 
-    A turn email's row holds only what it is (seat, seq, deadline): its content is
-    composed after the commit by whoever renders it (``turn_content.turn_context_of``),
-    so the locked transaction builds no view and reads no history for it.
-
-    After another player's move (or seat change: ``moved``), a player who was told since
-    his own last move still waits at the same step (the deploy, a rowing test) and is
-    not told twice.
+    A turn email's content is composed after the commit (``turn_content.turn_context_of``).
+    After another player's move (or seat change: ``moved``), a player told since his own
+    last move still waits at the same step (the deploy, a rowing test): not told twice.
     """
     by_name = {seat.display_name: seat for seat in seats}
     if game.status == Game.Status.FINISHED:

@@ -164,12 +164,8 @@ def mail_send(
         retry_at = timezone.now() + timedelta(seconds=failure.retry_in)
         pending.update(error=failure.message, claimed_until=retry_at, **kept)
         raise failure from error
-    row.status, row.sent_at, row.claimed_until, row.error = (
-        OutboundMail.Status.SENT,
-        timezone.now(),
-        None,
-        "",
-    )
+    row.status, row.sent_at = OutboundMail.Status.SENT, timezone.now()
+    row.claimed_until, row.error = None, ""
     marked = ["status", "sent_at", "claimed_until", "error", *kept]
     outbox_mark(row, marked)
     return True

@@ -12,12 +12,9 @@ stops at a signature (``-- ``) and at a quoted email that is not marked with
 block, GMX's ``Gesendet: … Von: …``, Zimbra's ``----- Mail original -----``.
 An HTML-only reply is turned into text first, its ``<blockquote>`` left out.
 Trailing punctuation (``Place E5 draw sea.``) and invisible format characters
-are dropped; case is left to the game's notation, which ignores it.
-
-This reader was kept over the ``mail-parser-reply`` package: on the corpus of
-``tests/site/replies/`` it reads 40 of 40 replies right, the package 29 —
-the package keeps only what stands above the first attribution, so it loses
-every bottom-posted and inline reply.
+are dropped; case is left to the game's notation, which ignores it. (The
+``mail-parser-reply`` package keeps only what stands above the first attribution, so it
+would lose every bottom-posted and inline reply.)
 """
 
 from __future__ import annotations

@@ -1,14 +1,11 @@
 """The engine state at the head of the games this process wrote last, kept in its memory.
 
-A move needs the state after its game's last event. The shared snapshot (Redis,
-:mod:`games.store.loading`) holds it, but reading and unpickling it cost a move POST
-about what one of its statements costs. So each process keeps, for the
-last :data:`KEEP` games it loaded or committed, the state under the game's
-``commitment``, ``last_seq`` and ``head_hash``. The head hash chains every event
-(``games.store.hashes``), so the locked game row says whether a kept state is still
-its game's: any new event (another worker's, a takeback's) moves the key, and a
-state kept under an older one is never handed out. Several workers each keep their
-own; none needs to hear of the others' writes.
+A move needs the state after its game's last event; rather than read and unpickle the
+shared snapshot (:mod:`games.store.loading`) each time, each process keeps the state of the
+last :data:`KEEP` games it loaded or committed under the game's ``commitment``,
+``last_seq`` and ``head_hash``. The head hash chains every event, so any new event
+(another worker's, a takeback's) moves the key and a kept state that is no longer its
+game's is never handed out: no worker needs to hear of the others' writes.
 
 A kept state is shared by every move that finds it, so it is only read: the engine's
 ``apply`` leaves its state unchanged and returns a new one; nothing here or in the

@@ -5,14 +5,11 @@ at or below a seq plus the events after it; :func:`load_state` is the latest),
 and :func:`game_replay`, the standing moves with the states around them and
 every event, for the history page.
 
-A snapshot is the engine state after event ``seq``, kept in the Django cache
-under ``(game, seq)``: every seq for a few hours (the next move needs the
-latest), multiples of :data:`SNAPSHOT_EVERY` for days. Loading tries the
-latest seq, then the last multiple, and replays only the events after what it
-found, storing any multiple it folds past on the way (so a game whose
-snapshots were evicted folds from its start once, not at every load). The
-cache is an optimisation: a miss, an outage or garbage under a key all fall
-back to replaying from the events, which are the truth.
+A snapshot is the engine state after event ``seq``, kept in the Django cache under
+``(game, seq)``: every seq for hours, multiples of :data:`SNAPSHOT_EVERY` for days.
+Loading tries the seq, then the last multiple, replays only the events after it and stores
+any multiple it folds past. A miss, an outage or garbage under a key all fall back to
+replaying from the events, which are the truth.
 """
 
 from __future__ import annotations

@@ -19,18 +19,19 @@ from games.store.kept import head_of, state_keep
 from games.store.loading import SNAPSHOT_EVERY, engine_for, fold, store_snapshot
 from games.timecontrol.deadlines import CLOCK_FIELDS, SEAT_CLOCK_FIELDS
 
-PROJECTION_FIELDS = [
+GAME_ROW_FIELDS = [
     "last_seq",
     "head_hash",
     "to_move",
     "scores",
     "winners",
     "status",
-    "commitment",
-    "created_at",
     "updated_at",
     *CLOCK_FIELDS,
 ]
+"""The ``Game`` fields a change writes: the head of its history and the projections."""
+
+PROJECTION_FIELDS = [*GAME_ROW_FIELDS, "commitment", "created_at"]
 """The ``Game`` fields :func:`game_projections_rebuild` recomputes from events."""
 
 
@@ -46,13 +47,9 @@ def projections_set(game: Game, engine: Rules, state: Any) -> Result | None:
 
 def snapshot_on_commit(game: Game, state: Any) -> None:
     """Keep ``state`` as the state at ``game``'s last event once the transaction commits: in
-    this process (``games.store.kept``), and in the shared cache when that event is a
-    checkpoint (a multiple of ``SNAPSHOT_EVERY``).
-
-    Any other head reaches the shared cache from its first reader in another process (the
-    worker composing the turn email, most often), which folds at most the events since the
-    checkpoint and stores what it folded (``loading.state_at``): the move's request, which a
-    player waits for, spends nothing on a ``SET`` that only others may read."""
+    this process (``games.store.kept``), and in the shared cache only at a checkpoint (a
+    multiple of ``SNAPSHOT_EVERY``); any other head reaches it from its first reader in
+    another process (``loading.state_at``), not from the request a player waits for."""
     head = head_of(game)
     checkpoint = head[2] % SNAPSHOT_EVERY == 0
 

@@ -2,11 +2,8 @@
 
 - **Lock a game with its seats** (:func:`game_locked_with_seats`, one round trip), or read
   them without a lock (:func:`game_with_seats`, :func:`seat_with_game`, :func:`game_rows`).
-- **Change it** (:func:`game_change`): append events to the locked game, each chained on
-  its head, and on leaving the block write the game's row (:data:`GAME_ROW_FIELDS`: last
-  seq, head hash, projections) with them; :func:`event_append` for a single event, and
-  :func:`rows_update` for the seats' rows that change with it. No caller saves the game's
-  bookkeeping itself.
+- **Change it** (:func:`game_change`, :func:`event_append` for a single event): the events
+  and the game's row are written together; :func:`rows_update` for the seats' rows.
 - **Read a state**: :func:`state_locked` for the locked game's head, :func:`state_read` for
   a reader's, :func:`state_at` at any seq, :func:`game_replay` for the whole fold, and
   :func:`snapshot_on_commit` to keep the new head once the change commits.
@@ -36,7 +33,7 @@ from games.store.hashes import chain_link
 from games.store.kept import kept_state as state_locked
 from games.store.kept import state_read
 from games.store.loading import game_replay, load_state, state_at
-from games.store.projections import projections_set, snapshot_on_commit
+from games.store.projections import GAME_ROW_FIELDS, projections_set, snapshot_on_commit
 from games.store.rows import (
     Statement,
     game_locked_with_seats,
@@ -45,42 +42,21 @@ from games.store.rows import (
     json_text,
     seat_with_game,
 )
-from games.timecontrol.deadlines import CLOCK_FIELDS
 
+# What the repository passes on from the modules behind it (what it defines is its own).
 __all__ = [
-    "GAME_ROW_FIELDS",
-    "GameChange",
-    "event_append",
-    "events_since_own_move",
-    "game_change",
     "game_locked_with_seats",
     "game_replay",
     "game_rows",
     "game_with_seats",
     "load_state",
-    "outbox_claim",
-    "outbox_insert",
-    "outbox_mark",
     "projections_set",
-    "rows_update",
     "seat_with_game",
     "snapshot_on_commit",
     "state_at",
     "state_locked",
     "state_read",
 ]
-
-GAME_ROW_FIELDS = [
-    "last_seq",
-    "head_hash",
-    "to_move",
-    "scores",
-    "winners",
-    "status",
-    "updated_at",
-    *CLOCK_FIELDS,
-]
-"""The ``Game`` fields a change writes: the head of its history and the projections."""
 
 
 class GameChange:
@@ -145,14 +121,12 @@ _in_change = _InChange()
 @contextmanager
 def game_change(game: Game) -> Iterator[GameChange]:
     """Append events to the locked ``game`` in the block; when it ends, write the game's row
-    (:data:`GAME_ROW_FIELDS`, as the block left them) if any was appended.
+    (``GAME_ROW_FIELDS``, as the block left them) if any was appended.
 
     In the block, writes that need no answer (the events, :func:`rows_update`,
-    :func:`outbox_insert` ``with_change``) wait for the transaction's next statement or its
-    ``COMMIT`` and go in one call with it where the database backend can (``defer`` of
-    ``freibeuter_site.db``): a move's writes cost no round trip of their own. Every read
-    still sees them, a rollback drops them, and an error in one is raised by the call that
-    carries it."""
+    :func:`outbox_insert` ``with_change``) go with the transaction's next statement or its
+    ``COMMIT`` where the backend can (``freibeuter_site.db``): every read still sees them, a
+    rollback drops them, and an error in one is raised by the call that carries it."""
     change = GameChange(game)
     outer, _in_change.open = _in_change.open, True
     try:
@@ -246,15 +220,10 @@ NOT_DURABLE = "SET LOCAL synchronous_commit TO OFF"
 
 
 def _not_durable(statements: list[Statement]) -> list[Statement]:
-    """``statements``, the outbox's own marks, as they commit: without waiting for the disk.
-
-    Only claims and sent marks run so: should PostgreSQL itself crash within
-    a fraction of a second after such a commit, the worst outcome is one email
-    sent again with the same Message-ID, the duplicate the outbox already allows.
-    Events and outbox rows are always committed durably. The marks and the setting
-    go in one call (a transaction of their own, or the caller's), so it costs no
-    round trip.
-    """
+    """``statements``, the outbox's own marks, committing without waiting for the disk (in
+    the same call). Only claims and sent marks run so: should PostgreSQL crash right after
+    such a commit, the worst outcome is one email sent again with the same Message-ID, the
+    duplicate the outbox already allows; events and outbox rows always commit durably."""
     return [(NOT_DURABLE, []), *statements] if connection.vendor == "postgresql" else statements
 
 

@@ -13,6 +13,7 @@ the site runs on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -122,19 +123,32 @@ def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
     return _linked(db, found[0], seat_rows) if found else None
 
 
+def _run(
+    statements: list[Statement], *, atomic: bool = False
+) -> list[tuple[int, list[tuple[Any, ...]]]]:
+    """Run ``statements`` in one call where the database takes several (one transaction),
+    else one after another (in one transaction if ``atomic``); each one's row count and the
+    rows it found (none for a write)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    at_once = _at_once(db)
+    block = transaction.atomic(using=db.alias) if atomic and not at_once else nullcontext()
+    done = []
+    with block, db.cursor() as cursor:
+        if at_once:
+            cursor.execute(*_one_call(statements))
+        for index, statement in enumerate(statements):
+            if not at_once:
+                cursor.execute(*statement)
+            elif index:
+                cursor.nextset()
+            done.append((cursor.rowcount, cursor.fetchall() if cursor.description else []))
+    return done
+
+
 def rows_read(statements: list[Statement]) -> list[list[tuple[Any, ...]]]:
     """The rows each of ``statements`` (reads) finds: in one call where the database takes
     several statements, else one after another."""
-    db = connections[DEFAULT_DB_ALIAS]
-    if not _at_once(db):
-        return [_fetched(db, *statement) for statement in statements]
-    with db.cursor() as cursor:
-        cursor.execute(*_one_call(statements))
-        found = [cursor.fetchall()]
-        for _ in statements[1:]:
-            cursor.nextset()
-            found.append(cursor.fetchall())
-    return found
+    return [found for _, found in _run(statements)]
 
 
 def game_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
@@ -179,21 +193,7 @@ def row_changed(
     read_models: list[type[models.Model]] = [model, *linked]
     columns = ", ".join(_reader(db, each)[0] for each in read_models)
     read = (f"SELECT {columns} FROM {table}{joins} WHERE {table}.id = %s", [pk])
-    if _at_once(db):
-        with db.cursor() as cursor:
-            cursor.execute(*_one_call([*changes, read]))
-            for _ in changes[1:]:
-                cursor.nextset()
-            changed = cursor.rowcount
-            cursor.nextset()
-            found = cursor.fetchall()
-    else:
-        with transaction.atomic(using=db.alias), db.cursor() as cursor:
-            for statement in changes:
-                cursor.execute(*statement)
-            changed = cursor.rowcount
-            cursor.execute(*read)
-            found = cursor.fetchall()
+    *_, (changed, _), (_, found) = _run([*changes, read], atomic=True)
     if changed != 1 or not found:
         return None
     values = found[0]
@@ -303,14 +303,7 @@ def _update(db: BaseDatabaseWrapper, instance: models.Model, fields: Iterable[st
 def rows_written(statements: list[Statement]) -> None:
     """Run ``statements`` (writes) as one: in one call where the database takes several
     statements, else in one transaction."""
-    db = connections[DEFAULT_DB_ALIAS]
-    if _at_once(db):
-        with db.cursor() as cursor:
-            cursor.execute(*_one_call(statements))
-        return
-    with transaction.atomic(using=db.alias), db.cursor() as cursor:
-        for statement in statements:
-            cursor.execute(*statement)
+    _run(statements, atomic=True)
 
 
 def row_update_statement(instance: models.Model, fields: Iterable[str]) -> Statement:

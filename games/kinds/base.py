@@ -70,9 +70,27 @@ class History:
         return self.moves[number - 1].after if number else self.start
 
 
-def replay_fields(moves: list[dict[str, Any]], at: int) -> dict[str, Any]:
+def replay_fields(moves: list[Any], at: int) -> dict[str, Any]:
     """What every history page shows of its moves in words, with move ``at`` chosen."""
     return {"moves": moves, "at": at, "count": len(moves), "shown": moves[at - 1] if at else None}
+
+
+@dataclass(frozen=True)
+class ToldMove:
+    """A standing move in words: the game page's last move, or one of the history's list."""
+
+    player: str
+    words: str
+    auto: bool
+    number: int = 0
+    """Its place among the standing moves (1 for the first)."""
+    notation: str = ""
+    """The move as typed, where a page shows it."""
+
+
+def told(played: PlayedMove, viewer: str | None, words: str, number: int = 0) -> ToldMove:
+    """``played`` told in ``words``, its player marked when he is the reader."""
+    return ToldMove(player_label(played.player, viewer), words, played.auto, number)
 
 
 def query(**params: str) -> str:

@@ -9,13 +9,12 @@ the other rower has chosen (``table.sealed_seq``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from engine.flusspiraten.board import PIRATES, RED
-from games.kinds.base import PlayedMove, TableView, player_label, replay_fields
+from games.kinds.base import PlayedMove, TableView, player_label, replay_fields, told
 from games.kinds.flusspiraten.controls import confirmation, controls_for
 from games.kinds.flusspiraten.describe import move_words, space_label
 from games.kinds.flusspiraten.river import (
@@ -30,15 +29,6 @@ from games.pictures.marks import Mark
 
 TRACK_END = RED + 6
 """The last space of the scoring track drawn: a score of 17 plus the turntable's 7."""
-
-
-@dataclass
-class LastMove:
-    """The latest move in words."""
-
-    player: str
-    words: str
-    auto: bool
 
 
 def _words(table: TableView, played: PlayedMove, sealed: bool) -> str:
@@ -129,8 +119,7 @@ def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, An
     last = None
     if latest is not None:
         step = view["step"] or {}
-        words = _words(table, latest, sealed=bool(step.get("chosen")))
-        last = LastMove(player_label(latest.player, table.viewer), words, latest.auto)
+        last = told(latest, table.viewer, _words(table, latest, sealed=bool(step.get("chosen"))))
     options = [
         option for group in (controls.groups if controls else []) for option in group.options
     ]
@@ -150,13 +139,7 @@ def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
     history = table.history()
     sealed = table.sealed_seq()
     moves = [
-        {
-            "number": number,
-            "seq": played.seq,
-            "player": player_label(played.player, table.viewer),
-            "words": _words(table, played, sealed=played.seq == sealed),
-            "auto": played.auto,
-        }
+        told(played, table.viewer, _words(table, played, sealed=played.seq == sealed), number)
         for number, played in enumerate(history.moves, start=1)
     ]
     at = history.clamp(at)

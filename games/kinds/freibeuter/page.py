@@ -10,29 +10,25 @@ history replays the game: a seat sees its own past hands, never another's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from engine.base import IllegalMove
 from engine.freibeuter.board import is_dutchman_card
-from games.kinds.base import TableView, player_label, query, replay_fields
+from games.kinds.base import (
+    PlayedMove,
+    TableView,
+    ToldMove,
+    player_label,
+    query,
+    replay_fields,
+    told,
+)
 from games.kinds.freibeuter.boards import player_marks
 from games.kinds.freibeuter.controls import Controls, controls_for
 from games.kinds.freibeuter.describe import card_label, move_words, public_position
 from games.kinds.freibeuter.drawing import board_drawing
 from games.kinds.freibeuter.svg import board_svg
 from games.pictures.marks import Mark
-
-
-@dataclass
-class LastMove:
-    """The latest move in words."""
-
-    seq: int
-    player: str
-    words: str
-    auto: bool
-    highlight: set[str]
 
 
 def move_highlight(move: dict[str, Any]) -> set[str]:
@@ -42,21 +38,12 @@ def move_highlight(move: dict[str, Any]) -> set[str]:
     return {str(move.get("field") or move.get("card"))}
 
 
-def last_move(table: TableView) -> LastMove | None:
+def last_move(table: TableView, latest: PlayedMove) -> ToldMove:
     """The game's latest move, described from the public positions before and after it."""
-    latest = table.last_move()
-    if latest is None:
-        return None
     engine, viewer = table.engine, table.viewer
     before = public_position(engine.view(latest.before, viewer))
     after = public_position(engine.view(latest.after, viewer))
-    return LastMove(
-        seq=latest.seq,
-        player=player_label(latest.player, viewer),
-        words=move_words(latest.move, before, after, viewer),
-        auto=latest.auto,
-        highlight=move_highlight(latest.move),
-    )
+    return told(latest, viewer, move_words(latest.move, before, after, viewer))
 
 
 def confirmation(table: TableView, controls: Controls) -> tuple[str, IllegalMove | None]:
@@ -163,11 +150,10 @@ def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, An
     marks = player_marks(view)
     controls = None if viewer is None else controls_for(table.engine, table.legal, selection)
     words, refusal = confirmation(table, controls) if controls else ("", None)
-    latest = last_move(table)
+    latest = table.last_move()
     links, chosen = _board_links(controls)
-    drawing = board_drawing(
-        view, marks, links=links, chosen=chosen, last=latest.highlight if latest else set()
-    )
+    last = move_highlight(latest.move) if latest else set()
+    drawing = board_drawing(view, marks, links=links, chosen=chosen, last=last)
     return {
         "view": view,
         "players": _players(view, table, marks),
@@ -176,7 +162,7 @@ def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, An
         "confirmation": words,
         "refusal": refusal,
         "board": board_svg(drawing),
-        "last_move": latest,
+        "last_move": last_move(table, latest) if latest else None,
         "set_aside": view["set_aside"],
         "decks": view["decks"],
     }
@@ -186,7 +172,7 @@ def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
     """The moves in words and the position after move ``at`` (default: the latest)."""
     engine, viewer = table.engine, table.viewer
     history = table.history()
-    moves: list[dict[str, Any]] = []
+    moves: list[ToldMove] = []
     state, position = history.start, public_position(engine.view(history.start, viewer))
     for number, played in enumerate(history.moves, start=1):
         before = (
@@ -195,15 +181,8 @@ def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
             else public_position(engine.view(played.before, viewer))
         )
         state, position = played.after, public_position(engine.view(played.after, viewer))
-        moves.append(
-            {
-                "number": number,
-                "seq": played.seq,
-                "player": player_label(played.player, viewer),
-                "words": move_words(played.move, before, position, viewer),
-                "auto": played.auto,
-            }
-        )
+        words = move_words(played.move, before, position, viewer)
+        moves.append(told(played, viewer, words, number))
     at = history.clamp(at)
     view = engine.view(history.state_after(at), viewer)
     marks = player_marks(view)

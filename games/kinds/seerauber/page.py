@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from engine.base import IllegalMove
 from engine.seerauber.board import BOOTY, COLOURS, SHIPS
-from games.kinds.base import PlayedMove, TableView, query, replay_fields
+from games.kinds.base import PlayedMove, TableView, ToldMove, query, replay_fields
 from games.kinds.seerauber.controls import Controls, controls_for
 from games.kinds.seerauber.describe import (
     booty_count,
@@ -173,14 +173,10 @@ def turn_detail(view: dict[str, Any]) -> str:
     }
 
 
-def shown(played: PlayedMove, notation: str) -> dict[str, Any]:
+def shown(table: TableView, played: PlayedMove, number: int = 0) -> ToldMove:
     """A played move for the templates: who, in words, its notation, and if the service made it."""
-    return {
-        "player": played.player,
-        "words": move_action(played.move),
-        "notation": notation,
-        "auto": played.auto,
-    }
+    notation = table.engine.format_move(played.move)
+    return ToldMove(played.player, move_action(played.move), played.auto, number, notation)
 
 
 def confirmation(table: TableView, controls: Controls) -> str:
@@ -210,17 +206,14 @@ def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, An
         "confirmation": confirmation(table, controls) if controls else "",
         "refusal": refusal,
         "turn_detail": turn_detail(view),
-        "last_move": None if latest is None else shown(latest, engine.format_move(latest.move)),
+        "last_move": None if latest is None else shown(table, latest),
     }
 
 
 def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
     """Every move in words and the table after move ``at`` (default: the latest)."""
     history = table.history()
-    moves = [
-        {"number": number, **shown(played, table.engine.format_move(played.move))}
-        for number, played in enumerate(history.moves, start=1)
-    ]
+    moves = [shown(table, played, number) for number, played in enumerate(history.moves, start=1)]
     at = history.clamp(at)
     view = table.engine.view(history.state_after(at), table.viewer)
     return {**table_context(view, table), **replay_fields(moves, at)}

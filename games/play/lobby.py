@@ -205,13 +205,6 @@ def _check_player(name: str, language: str, time_zone: str) -> str:
     return name
 
 
-def _taken_names(table: Table, but: Invitation | None = None) -> set[str]:
-    invitations = table.invitations.exclude(accepted_at__isnull=True)
-    if but is not None:
-        invitations = invitations.exclude(pk=but.pk)
-    return {name_key(name) for name in invitations.values_list("display_name", flat=True)}
-
-
 def _seat_names(seats: list[SeatSpec]) -> list[str]:
     """The names a new table's seats start with (bots numbered, open seats none), all distinct."""
     bots = itertools.count(1)
@@ -322,7 +315,9 @@ def seat_take(
     """Give ``invitation``'s seat to its taker under ``name`` (in the locked ``table``), with
     ``email`` if one is given; the last seat taken deals the game."""
     name = _check_player(name, language, time_zone)
-    if name_key(name) in _taken_names(table, but=invitation):
+    others = table.invitations.exclude(accepted_at__isnull=True).exclude(pk=invitation.pk)
+    taken = {name_key(other) for other in others.values_list("display_name", flat=True)}
+    if name_key(name) in taken:
         raise NameTaken(f"Someone at this table is already called {name}.")
     invitation.display_name = name
     invitation.language = language

@@ -165,7 +165,7 @@ def open_seat_confirm(*, invitation: Invitation) -> Invitation:
     if invitation.seat_id is not None:
         game_id = Seat.objects.values_list("game_id", flat=True).get(pk=invitation.seat_id)
         game = Game.objects.select_for_update().get(pk=game_id)
-        if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+        if game.is_over:
             raise ConfirmationTooLate(
                 "This game is over: its seat can no longer be tied to your address."
             )

@@ -94,10 +94,10 @@ def never_invite_hash(token: str) -> str | None:
     return str(data["n"])
 
 
-def never_invite(*, email_hash: str, now: datetime | None = None) -> None:
+def never_invite(*, email_hash: str) -> None:
     """Record that the address of ``email_hash`` is never to be mailed an invitation."""
     InvitationOptOut.objects.get_or_create(
-        email_hash=email_hash, defaults={"created_at": now or timezone.now()}
+        email_hash=email_hash, defaults={"created_at": timezone.now()}
     )
 
 

@@ -189,7 +189,7 @@ def game_create(
     now = now or timezone.now()
     engine = get_game(kind)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    setup = engine.new_setup([player.name for player in players], rng)
+    setup = engine.new_setup(names, rng)
     game, state, created = _game_open(
         engine=engine,
         players=players,

@@ -84,14 +84,12 @@ def _actor(actor: str, seats: dict[int, str], users: dict[int, Any]) -> str:
 
 def _stream_line(kind: str, event_type: str, payload: dict[str, Any]) -> str:
     """One public event of a game in a sentence (a move by the game's kind)."""
-    player = payload.get("player") or ""
+    said = {**payload, "player": payload.get("player") or ""}
     if event_type == events.MOVE and payload.get("sealed"):
-        return _("%(player)s made a choice, sealed until the others have chosen.") % {
-            "player": player
-        }
+        return _("%(player)s made a choice, sealed until the others have chosen.") % said
     if event_type == events.MOVE:
         move = kind_of(kind).move_action(payload["move"])
-        return _("%(player)s: %(move)s") % {"player": player, "move": move}
+        return _("%(player)s: %(move)s") % {**said, "move": move}
     line = event_line(event_type, payload, hidden=bool(payload.get("hidden")))
     if line is not None:
         return line
@@ -102,14 +100,11 @@ def _stream_line(kind: str, event_type: str, payload: dict[str, Any]) -> str:
             "winners": ", ".join(payload["winners"]) or _("nobody")
         }
     if event_type == events.REMINDER_SENT:
-        return _("%(player)s was reminded of the deadline.") % {"player": player}
+        return _("%(player)s was reminded of the deadline.") % said
     if event_type == events.VACATION_STARTED:
-        return _("%(player)s is on vacation for %(days)s days.") % {
-            "player": player,
-            "days": payload["days"],
-        }
+        return _("%(player)s is on vacation for %(days)s days.") % said
     if event_type == events.CHAT_REPORTED:
-        return _("%(player)s reported a chat message to the moderators.") % {"player": player}
+        return _("%(player)s reported a chat message to the moderators.") % said
     return event_type.replace("_", " ")
 
 

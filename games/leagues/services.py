@@ -4,10 +4,7 @@ Each service locks the league row and appends to its stream in one
 transaction, with the projections (``League``, ``LeagueEntry``,
 ``LeagueTable``) and the games and emails a step makes. Time is the ``now``
 passed in: the beat's sweep (:func:`leagues_sweep`) passes its own, tests
-theirs. At the sign-up's close the players are seeded by rating and round 1
-is dealt; a round ends when all its games are over, or at its deadline, when
-the games still running are decided by their current scores; then the next
-round is dealt by the standings, until the last.
+theirs. How a league moves from sign-up to its last round: :func:`league_advance`.
 """
 
 from __future__ import annotations
@@ -297,9 +294,9 @@ def _round_end(league: League, now: datetime) -> None:
 def league_advance(*, league: League, now: datetime) -> bool:
     """Take ``league``'s next step if its time has come; tell whether it took one.
 
-    At the sign-up's close: seed and deal round 1. During a round: once every game is
-    over, or at the round's deadline (after deciding the games still running), count the
-    round and deal the next.
+    At the sign-up's close: seed the players by rating and deal round 1. During a round:
+    once every game is over, or at the round's deadline (after deciding the games still
+    running by their current scores), count the round and deal the next by the standings.
     """
     league = League.objects.select_for_update().get(pk=league.pk)
     if league.status == League.Status.SIGNUP and now >= league.signup_closes_at:

@@ -1,10 +1,5 @@
-"""The models of the service, one module per concern; every model is importable from here.
-
-``core``: games, seats and their immutable events (the event store and its projections), and
-the beat's sweep records; ``mail``: the outbox, received replies, sign-in tokens, opt-outs;
-``lobby``: tables and invitations; ``people``: accounts, former seat holders, results and
-ratings; ``leagues``: leagues, their event stream and the projections kept from it.
-"""
+"""The models of the service, one module per concern (``core``, ``mail``, ``lobby``,
+``people``, ``leagues``); every model is importable from here."""
 
 from games.models.core import (
     Event,

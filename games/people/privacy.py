@@ -77,9 +77,7 @@ def player_data(*, player: Player, now: datetime) -> dict[str, Any]:
                 "title": game_label(seat.game),
                 "status": seat.game.status,
                 "name": seat.display_name,
-                "language": seat.language,
-                "time_zone": seat.time_zone,
-                "mail_preference": seat.mail_preference,
+                **_fields(seat, "language", "time_zone", "mail_preference"),
                 "vacation_until": _time(seat.vacation_until),
                 "result": _result(seat),
             }

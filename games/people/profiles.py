@@ -135,16 +135,11 @@ def profile_url(player: Player | None) -> str | None:
 
 
 def profile_links(*, seats: Iterable[Seat]) -> dict[str, str]:
-    """Each seat's name at the table → its player's profile, for the seats with an account.
-
-    The one map every page's player names link by (``{% player_name name profiles %}``,
-    ``games.templatetags.players``); give it seats read with ``select_related("player")``.
-    """
+    """Each seat's name at the table → its player's profile, the map every page's player names
+    link by (``{% player_name %}``); give it seats read with ``select_related("player")``."""
     return profiles_of((seat.display_name, seat.player) for seat in seats)
 
 
 def profiles_of(holders: Iterable[tuple[str, Player | None]]) -> dict[str, str]:
-    """Each name at a table → its player's profile, for the names whose player (``None``: no
-    account) has one: :func:`profile_links` of seats given as pairs (the dashboard reads its
-    seats as plain rows)."""
+    """:func:`profile_links` of seats given as (name, player or ``None``) pairs."""
     return {name: url for name, player in holders if (url := profile_url(player)) is not None}

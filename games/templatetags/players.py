@@ -1,10 +1,5 @@
-"""``{% player_name name profiles %}``: a player's name, linked to his profile if he has one.
-
-``{% player_name name profiles label %}`` shows ``label`` instead (a page's "you").
-
-``profiles`` is the map of ``games.people.profiles.profile_links`` (name at the
-table → profile address); a name without an account is shown as it is.
-"""
+"""``{% player_name name profiles %}``: a player's name, linked to his profile if he has one;
+``profiles`` is the map of ``games.people.profiles.profile_links``."""
 
 from __future__ import annotations
 
@@ -21,8 +16,8 @@ register = template.Library()
 def player_name(
     name: str, profiles: Mapping[str, str] | None, label: str | None = None
 ) -> SafeString:
-    """``label`` (default ``name``), escaped, as a link to the profile ``profiles`` has for
-    ``name``, if any."""
+    """``label`` (default ``name``; a page's "you"), escaped, as a link to the profile
+    ``profiles`` has for ``name``, if any (a name without an account is shown as it is)."""
     url = (profiles or {}).get(name)
     shown = name if label is None else label
     if url is None:

@@ -15,8 +15,7 @@ from games.play.services import PlayerSpec, game_create
 from games.store.loading import engine_for
 from games.store.repository import load_state
 
-DEMO_PLAYERS = ("Anne", "Bart", "Cleo")
-DEMO_LANGUAGES = ("en", "de", "fr")
+DEMO_PLAYERS = {"Anne": "en", "Bart": "de", "Cleo": "fr"}
 
 
 class Command(BaseCommand):
@@ -31,7 +30,7 @@ class Command(BaseCommand):
             kind=kind,
             players=[
                 PlayerSpec(name=name, email=f"{name.lower()}@example.org", language=language)
-                for name, language in zip(DEMO_PLAYERS, DEMO_LANGUAGES, strict=True)
+                for name, language in DEMO_PLAYERS.items()
             ],
             seed=seed,
             actor="system:demo",

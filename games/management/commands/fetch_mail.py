@@ -70,18 +70,13 @@ def _imap_folder() -> imaplib.IMAP4:
         raise CommandError("IMAP_URL must start with imap:// or imaps://.")
     host, port = url.hostname or "localhost", url.port or (993 if url.scheme == "imaps" else 143)
     user, folder = unquote(url.username or ""), unquote(url.path.strip("/")) or "INBOX"
+    timeout = settings.IMAP_TIMEOUT_SECONDS
     try:
-        client = (
-            # imaplib's own default context checks no certificate: verify the server's.
-            imaplib.IMAP4_SSL(
-                host,
-                port,
-                ssl_context=ssl.create_default_context(),
-                timeout=settings.IMAP_TIMEOUT_SECONDS,
-            )
-            if url.scheme == "imaps"
-            else imaplib.IMAP4(host, port, timeout=settings.IMAP_TIMEOUT_SECONDS)
-        )
+        if url.scheme == "imap":
+            client = imaplib.IMAP4(host, port, timeout=timeout)
+        else:  # imaplib's own default context checks no certificate: verify the server's.
+            context = ssl.create_default_context()
+            client = imaplib.IMAP4_SSL(host, port, ssl_context=context, timeout=timeout)
     except OSError as error:
         raise CommandError(f"Cannot reach the IMAP server {host}:{port}: {error}") from error
     try:

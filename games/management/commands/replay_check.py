@@ -32,8 +32,7 @@ class Command(BaseCommand):
                 failed += 1
                 self.stderr.write(f"game #{game.pk} does not replay: {error}")
                 continue
-            broken = chain_check(game=game)
-            if broken is not None:
+            if (broken := chain_check(game=game)) is not None:
                 failed += 1
                 self.stderr.write(
                     f"game #{game.pk}: its head hash differs from its last event's hash."

@@ -20,25 +20,12 @@ import signal
 import subprocess
 import sys
 import time
-from types import FrameType
 from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
-
-
-class _Stop:
-    """Remembers the first stop signal received, instead of dying of it."""
-
-    def __init__(self) -> None:
-        self.signal: int | None = None
-        for number in STOP_SIGNALS:
-            signal.signal(number, self._receive)
-
-    def _receive(self, number: int, frame: FrameType | None) -> None:
-        self.signal = self.signal or number
 
 
 def _signal_group(child: subprocess.Popen[bytes], number: int) -> None:
@@ -73,7 +60,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, addrport: str, grace: float, **options: Any) -> None:
-        stop = _Stop()
+        received: list[int] = []  # the stop signals, kept instead of dying of them
+        for number in STOP_SIGNALS:
+            signal.signal(number, lambda number, frame: received.append(number))
         commands = {
             "Celery worker and beat": [
                 sys.executable, "-m", "celery", "-A", "freibeuter_site", "worker", "--beat",
@@ -90,14 +79,14 @@ class Command(BaseCommand):
             for name, command in commands.items():
                 children[name] = subprocess.Popen(command, start_new_session=True)
             self.stdout.write(f"Web at http://{addrport}/ · mailbox at http://{addrport}/dev/mail/")
-            while stop.signal is None and ended is None:
+            while not received and ended is None:
                 time.sleep(0.2)
                 ended = next((name for name, c in children.items() if c.poll() is not None), None)
         finally:
-            if stop.signal is not None:
+            if received:
                 self.stdout.write(
-                    f"{signal.Signals(stop.signal).name}: stopping web, worker and beat."
+                    f"{signal.Signals(received[0]).name}: stopping web, worker and beat."
                 )
             _stop_children(children, grace)
-        if stop.signal is None:
+        if not received:
             raise CommandError(f"The {ended} stopped by itself; the others were stopped too.")

@@ -124,11 +124,11 @@ def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
 
 
 def _run(
-    statements: list[Statement], *, atomic: bool = False
+    statements: list[Statement], *, reads: int, atomic: bool = False
 ) -> list[tuple[int, list[tuple[Any, ...]]]]:
-    """Run ``statements`` in one call where the database takes several (one transaction),
-    else one after another (in one transaction if ``atomic``); each one's row count and the
-    rows it found (none for a write)."""
+    """Run ``statements``, the last ``reads`` of them reads, in one call where the database
+    takes several (one transaction), else one after another (in one transaction if
+    ``atomic``); each one's row count and the rows it found (none for a write)."""
     db = connections[DEFAULT_DB_ALIAS]
     at_once = _at_once(db)
     block = transaction.atomic(using=db.alias) if atomic and not at_once else nullcontext()
@@ -141,14 +141,15 @@ def _run(
                 cursor.execute(*statement)
             elif index:
                 cursor.nextset()
-            done.append((cursor.rowcount, cursor.fetchall() if cursor.description else []))
+            read = index >= len(statements) - reads
+            done.append((cursor.rowcount, cursor.fetchall() if read else []))
     return done
 
 
 def rows_read(statements: list[Statement]) -> list[list[tuple[Any, ...]]]:
     """The rows each of ``statements`` (reads) finds: in one call where the database takes
     several statements, else one after another."""
-    return [found for _, found in _run(statements)]
+    return [found for _, found in _run(statements, reads=len(statements))]
 
 
 def game_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
@@ -193,7 +194,7 @@ def row_changed(
     read_models: list[type[models.Model]] = [model, *linked]
     columns = ", ".join(_reader(db, each)[0] for each in read_models)
     read = (f"SELECT {columns} FROM {table}{joins} WHERE {table}.id = %s", [pk])
-    *_, (changed, _), (_, found) = _run([*changes, read], atomic=True)
+    *_, (changed, _), (_, found) = _run([*changes, read], reads=1, atomic=True)
     if changed != 1 or not found:
         return None
     values = found[0]
@@ -303,7 +304,7 @@ def _update(db: BaseDatabaseWrapper, instance: models.Model, fields: Iterable[st
 def rows_written(statements: list[Statement]) -> None:
     """Run ``statements`` (writes) as one: in one call where the database takes several
     statements, else in one transaction."""
-    _run(statements, atomic=True)
+    _run(statements, reads=0, atomic=True)
 
 
 def row_update_statement(instance: models.Model, fields: Iterable[str]) -> Statement:

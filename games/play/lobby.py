@@ -48,7 +48,7 @@ from games.names import NameTaken, name_clean, name_key, names_clean
 from games.play.links import unsigned
 from games.play.recipients import address_hash, lock_addresses, may_mail_unasked
 from games.play.services import PlayerSpec, game_create
-from games.play.sign_in import _count, client_network
+from games.play.sign_in import client_network, counted
 from games.play.signals import seat_invited, table_started
 from games.timecontrol.deadlines import time_control
 
@@ -246,8 +246,8 @@ def table_create(
     if len(set(addresses)) < len(addresses):
         raise LobbyError("A table invites each email address once.")
     if addresses and client_ip is not None:
-        counted = _count(f"invite:client:{client_network(client_ip)}", window=INVITE_CLIENT_WINDOW)
-        if counted > INVITE_CLIENT_LIMIT:
+        network = client_network(client_ip)
+        if counted(f"invite:client:{network}", window=INVITE_CLIENT_WINDOW) > INVITE_CLIENT_LIMIT:
             raise InvitationsLimited()
     lock_addresses(addresses)
     table = Table.objects.create(

@@ -1,7 +1,7 @@
 """Passwordless sign-in, and the seats an address signed in by email plays ("my games").
 
 A sign-in token is 128 random bits sent by email; only its SHA-256 is stored.
-It is valid for 15 minutes and spent once, by a POST from the page its link
+It is valid for :data:`SIGN_IN_VALID` and spent once, by a POST from the page its link
 shows, so a mail scanner that opens the link spends nothing.
 
 Two limits, counted in the cache (Redis in production), keep sign-in from
@@ -90,7 +90,7 @@ def client_network(ip: str) -> str:
     return str(address)
 
 
-def _count(key: str, *, window: timedelta) -> int:
+def counted(key: str, *, window: timedelta) -> int:
     """Count one more under ``key`` in a window that starts at its first count; the count."""
     seconds = int(window.total_seconds())
     cache.add(key, 0, timeout=seconds)
@@ -110,13 +110,13 @@ def sign_in_request(*, email: str, client_ip: str, now: datetime | None = None) 
     """
     now = now or timezone.now()
     network = client_network(client_ip)
-    if _count(f"sign-in:client:{network}", window=SIGN_IN_CLIENT_WINDOW) > SIGN_IN_CLIENT_LIMIT:
+    if counted(f"sign-in:client:{network}", window=SIGN_IN_CLIENT_WINDOW) > SIGN_IN_CLIENT_LIMIT:
         raise SignInClientLimited()
     seat = Seat.objects.filter(email__iexact=email.strip()).order_by("-id").first()
     if seat is None:
         return False
     recipient = f"sign-in:email:{_hash(seat.email.strip().lower())}"
-    if _count(recipient, window=SIGN_IN_EMAIL_WINDOW) > SIGN_IN_EMAIL_LIMIT:
+    if counted(recipient, window=SIGN_IN_EMAIL_WINDOW) > SIGN_IN_EMAIL_LIMIT:
         return False
     token = secrets.token_urlsafe(24)
     SignInToken.objects.create(

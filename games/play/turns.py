@@ -60,8 +60,7 @@ def turn_begin(
     clock restarts if he is to move again; the others' running clocks run on.
 
     A bot seat's deadline is now, and ``bot_to_move`` is sent on commit to have it played.
-    ``seats`` are all of the game's, when the caller has read them already; ``along`` as
-    for :func:`clocks_update`.
+    ``seats`` and ``along`` as for :func:`clocks_update`.
     """
     restart = () if moved is None else (moved,)
     seats = clocks_update(game=game, seats=seats, restart=restart, now=now, along=along)

@@ -2,10 +2,8 @@
 
 Engine errors (``IllegalMove``) are 400 with the engine's code; the service's
 errors answer with the status of their meaning (``games.errors``); DRF's own
-errors (validation, parsing, auth, 404) keep their status with a stable code.
-:class:`ApiErrorMiddleware` gives everything else under ``/api/`` the same body:
-Django's own 404, 405, 400 and 500 pages (the debug pages too), so no request
-there gets an HTML page.
+errors (validation, parsing, auth, 404) keep their status with a stable code;
+Django's own error pages get the same body (:class:`ApiErrorMiddleware`).
 """
 
 from __future__ import annotations

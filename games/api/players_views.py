@@ -1,7 +1,6 @@
 """The players' API: a profile by handle and the leaderboard of a game kind (read-only, public).
 
-Their serializers are here too: nothing else uses them. A profile names its
-player by the handle only; no address leaves the server.
+A profile names its player by the handle only; no address leaves the server.
 """
 
 from __future__ import annotations

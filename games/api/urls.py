@@ -3,11 +3,7 @@
 from csp import constants as csp
 from csp.decorators import csp_update
 from django.urls import path
-from drf_spectacular.views import (
-    SpectacularAPIView,
-    SpectacularRedocView,
-    SpectacularSwaggerView,
-)
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from games.api import league_views, moderation_views, players_views, views
 

@@ -158,19 +158,14 @@ class GameDetailView(APIView):
             seats = game_rows(Seat, game)
         else:
             game, seats = found
-        claim = token_claim(request)
-        seat = _claimed(seats, claim) if claim is not None else None
+        claim = token_claim(request)  # the seat id and token version it signs, if any
+        seat = next((s for s in seats if (s.pk, s.token_version) == claim), None)
         if seat is None:  # no token, a session, a revoked token or another game's seat
             seat = caller_seat(request, game)
         output = io.game_output(game, seats)
         output["you"] = None if seat is None else io.seat_output(seat)
         output["view"] = selectors.game_state(game=game, seat=seat)
         return Response(output)
-
-
-def _claimed(seats: list[Seat], claim: tuple[int, object]) -> Seat | None:
-    """The seat of ``seats`` whose id and current token version a seat token signs, if any."""
-    return next((s for s in seats if s.pk == claim[0] and s.token_version == claim[1]), None)
 
 
 class LegalMovesView(APIView):

@@ -28,11 +28,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
 @require_GET
 @never_cache
 def metrics(request: HttpRequest) -> HttpResponse:
-    """The Prometheus metrics, for ``Authorization: Bearer METRICS_TOKEN`` only.
-
-    Without a ``METRICS_TOKEN`` setting the endpoint does not exist (404); a missing
-    or wrong token gets 403.
-    """
+    """The Prometheus metrics, for ``Authorization: Bearer METRICS_TOKEN`` only: 404 without
+    the setting, 403 for a missing or wrong token."""
     token = settings.METRICS_TOKEN
     if not token:
         raise Http404("Metrics are off: set METRICS_TOKEN.")

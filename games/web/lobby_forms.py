@@ -21,6 +21,8 @@ SEAT_KINDS = [
     ("bot", _("the bot")),
     ("", _("nobody (fewer players)")),
 ]
+SEAT_PARTS = ("kind", "name", "email", "language")
+"""The fields of each seat, ``seat<N>_<part>``: those of a :class:`SeatSpec`."""
 HOURS = [(24, _("1 day")), (48, _("2 days")), (72, _("3 days")), (168, _("1 week"))]
 
 
@@ -95,9 +97,8 @@ class TableForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for index in range(MAX_SEATS):
-            number = index + 1
             self.fields[f"seat{index}_kind"] = forms.ChoiceField(
-                label=_("Seat %(number)s") % {"number": number},
+                label=_("Seat %(number)s") % {"number": index + 1},
                 choices=SEAT_KINDS if index >= 2 else SEAT_KINDS[:3],
                 initial="email" if index < 2 else "",
                 required=False,
@@ -110,21 +111,13 @@ class TableForm(forms.Form):
 
     def seat_rows(self) -> list[list[forms.BoundField]]:
         """The seat fields, one row per seat (for the template)."""
-        return [
-            [self[f"seat{i}_{part}"] for part in ("kind", "name", "email", "language")]
-            for i in range(MAX_SEATS)
-        ]
+        return [[self[f"seat{i}_{part}"] for part in SEAT_PARTS] for i in range(MAX_SEATS)]
 
     def seats(self) -> list[SeatSpec]:
         """The seats chosen, in order."""
         data = self.cleaned_data
         return [
-            SeatSpec(
-                kind=data[f"seat{i}_kind"],
-                name=data[f"seat{i}_name"],
-                email=data[f"seat{i}_email"],
-                language=data[f"seat{i}_language"],
-            )
+            SeatSpec(**{part: data[f"seat{i}_{part}"] for part in SEAT_PARTS})
             for i in range(MAX_SEATS)
             if data.get(f"seat{i}_kind")
         ]

@@ -1,11 +1,9 @@
 """The lobby: create a game (``/games/new/``), the host's page, invitations and open seats.
 
 GETs show; POSTs (with CSRF) create, accept and join through ``games.play.lobby`` and
-``games.play.open_seats``, and confirm an open seat's address.
-An invitation link opens its invitation while it is open and nothing once it has been
-accepted (the host and anyone he passed it to know it). The acceptance answers the
-accepter alone: with his seat's play page when it dealt the game, otherwise with his
-own link (``lobby.acceptance_token``), which leads to his seat once the game is dealt.
+``games.play.open_seats``, and confirm an open seat's address. An invitation link opens
+nothing once accepted (the host and anyone he passed it to know it): the accepter alone
+gets his seat's play page, or his own link (``lobby.acceptance_token``) until it is dealt.
 """
 
 from __future__ import annotations
@@ -156,12 +154,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         else:
             return _accepted(found)
     rows = _seat_rows(found.table)
-    context = {
-        "invitation": found,
-        "table": found.table,
-        "form": form,
-        "rows": rows,
-    }
+    context = {"invitation": found, "table": found.table, "form": form, "rows": rows}
     return render(request, "games/invitation.html", context)
 
 

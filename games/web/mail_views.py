@@ -13,13 +13,7 @@ import logging
 
 from csp.decorators import csp_update
 from django.conf import settings
-from django.http import (
-    Http404,
-    HttpRequest,
-    HttpResponse,
-    HttpResponseForbidden,
-    JsonResponse,
-)
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
@@ -208,11 +202,8 @@ def dev_mailbox(request: HttpRequest) -> HttpResponse:
 @csp_update(mailbox.EMAIL_POLICY)  # type: ignore[arg-type]
 @require_http_methods(["GET", "POST"])
 def dev_mail(request: HttpRequest, name: str) -> HttpResponse:
-    """One email of the development mailbox, links clickable, picture shown; a POST replies to it.
-
-    The reply goes through the same path as a real one (``mail_receive``), from
-    the recipient's address to the email's ``Reply-To``.
-    """
+    """One email of the development mailbox, links clickable, picture shown; a POST replies to
+    it by the same path as a real reply (``mail_receive``)."""
     _debug_only()
     message = mailbox.mailbox_message(name)
     if message is None:

@@ -34,9 +34,7 @@ urlpatterns = [
     path("invite/never/<str:token>/", mail_views.never_invite, name="never-invite"),
     path("invite/<str:token>/", lobby_views.invitation, name="invitation"),
     path(
-        "invite/accepted/<str:token>/",
-        lobby_views.invitation_accepted,
-        name="invitation-accepted",
+        "invite/accepted/<str:token>/", lobby_views.invitation_accepted, name="invitation-accepted"
     ),
     path("play/<str:token>/", views.play, name="play"),
     path("play/<str:token>/poll/", views.play_poll, name="play-poll"),

@@ -60,14 +60,11 @@ class History:
     moves: list[PlayedMove]
     notes: list[Note]
 
-    def clamp(self, at: int | None) -> int:
-        """``at`` moved into ``0..len(moves)``; ``None`` is the latest move."""
+    def after(self, at: int | None) -> tuple[int, Any]:
+        """``at`` moved into ``0..len(moves)`` (``None``: the latest) and the state after it."""
         count = len(self.moves)
-        return count if at is None else max(0, min(at, count))
-
-    def state_after(self, number: int) -> Any:
-        """The state after the ``number``-th standing move (0: at the game's creation)."""
-        return self.moves[number - 1].after if number else self.start
+        at = count if at is None else max(0, min(at, count))
+        return at, self.moves[at - 1].after if at else self.start
 
 
 def replay_fields(moves: list[Any], at: int) -> dict[str, Any]:

@@ -3,10 +3,10 @@
 ``?at=N`` shows the board after move N; ``board/`` is the htmx fragment the
 slider swaps in. One page for every game: its kind gives the moves in words and
 the board (``history_context``), the page adds the notes at the table (chat,
-moderators' actions, timeouts) and, once the game is over, its revealed deal (the
+moderators' actions, timeouts), its hash chain (the hash after each event and
+the head, ``games.store.hashes``) and, once the game is over, its revealed deal (the
 kind's ``_deal.html``), its record to download and the salt that opens its
-fairness commitment. Every game shows the
-head of its history's hash chain and the hash after each event (``games.store.hashes``).
+fairness commitment.
 """
 
 from __future__ import annotations

@@ -54,12 +54,8 @@ def link_seat(request: HttpRequest, token: str) -> Seat:
     return seat
 
 
-def _selection(request: HttpRequest) -> dict[str, str]:
-    return {key: request.GET[key][:80] for key in SELECTION_KEYS if key in request.GET}
-
-
 def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, Any]:
-    selection = _selection(request)
+    selection = {key: request.GET[key][:80] for key in SELECTION_KEYS if key in request.GET}
     base = request.path.removesuffix("poll/").removesuffix("confirm/")
     # One read of the seats (with their accounts) for the table and the profile links.
     prefetch_related_objects([game], Prefetch("seats", Seat.objects.select_related("player")))

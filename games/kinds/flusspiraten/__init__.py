@@ -4,15 +4,9 @@ The game page and the history (``page``) with the controls of each step
 (``controls``, prompts in ``steps``), moves in words (``describe``), the river
 drawn as SVG for pages (``river``) and as text and a PNG for emails
 (``river_text``, ``river_png``); here its timeout defaults. Its templates are
-in ``templates/games/flusspiraten/`` (the history page is the shared
-``games/history.html``). No page, email or picture ever holds a sealed
-rowing-test choice ([F5]): the view hides it, and moves in words name it
-only once the other rower has chosen.
-
-Timeouts: an unanswered rowing test counts as ``die``, an
-unanswered pile-in as ``stay``, an unanswered turntable wish as no, an
-unanswered deploy puts 3 pirates on the left start; any other late step is
-the bot's.
+in ``templates/games/flusspiraten/``. No page, email or picture ever holds a
+sealed rowing-test choice ([F5]): the view hides it, and moves in words name
+it only once the other rower has chosen.
 """
 
 from __future__ import annotations

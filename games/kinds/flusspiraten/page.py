@@ -116,10 +116,8 @@ def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, An
     view = table.engine.view(table.state, table.viewer)
     controls = controls_for(table, selection)
     latest = table.last_move()
-    last = None
-    if latest is not None:
-        step = view["step"] or {}
-        last = told(latest, table.viewer, _words(table, latest, sealed=bool(step.get("chosen"))))
+    sealed = bool((view["step"] or {}).get("chosen"))
+    last = told(latest, table.viewer, _words(table, latest, sealed=sealed)) if latest else None
     options = [
         option for group in (controls.groups if controls else []) for option in group.options
     ]
@@ -142,6 +140,6 @@ def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
         told(played, table.viewer, _words(table, played, sealed=played.seq == sealed), number)
         for number, played in enumerate(history.moves, start=1)
     ]
-    at = history.clamp(at)
-    view = table.engine.view(history.state_after(at), table.viewer)
+    at, state = history.after(at)
+    view = table.engine.view(state, table.viewer)
     return {**river_context(view, table.viewer), **replay_fields(moves, at)}

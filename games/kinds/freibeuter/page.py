@@ -183,8 +183,8 @@ def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
         state, position = played.after, public_position(engine.view(played.after, viewer))
         words = move_words(played.move, before, position, viewer)
         moves.append(told(played, viewer, words, number))
-    at = history.clamp(at)
-    view = engine.view(history.state_after(at), viewer)
+    at, state = history.after(at)
+    view = engine.view(state, viewer)
     marks = player_marks(view)
     highlight = move_highlight(history.moves[at - 1].move) if at else set()
     return {

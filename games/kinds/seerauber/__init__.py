@@ -2,11 +2,8 @@
 
 The game page with its controls (``page``, ``controls``), pieces and moves
 in words (``describe``), the table as a PNG for emails (``table_png``);
-here the table as text for emails, money rows and the timeout move. The
-templates are in ``templates/games/seerauber/`` (the history page is the
-shared ``games/history.html``). The table is all public [S6]: the displayed
-ships, every stack bottom to top with its captain, the free pirates, ducats
-and booty.
+here the table as text for emails, money rows and the timeout move. Its
+templates are in ``templates/games/seerauber/``. The table is all public [S6].
 """
 
 from __future__ import annotations

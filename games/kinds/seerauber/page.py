@@ -80,12 +80,12 @@ def _stacks(
 
 def _players(
     view: dict[str, Any],
-    table: TableView | None,
+    table: TableView,
     marked: dict[str, Mark],
     picks: list[str],
     chosen: str | None,
 ) -> list[dict[str, Any]]:
-    bots = {player.name for player in table.players if player.is_bot} if table else set()
+    bots = {player.name for player in table.players if player.is_bot}
     return [
         {
             "name": name,
@@ -116,7 +116,7 @@ def _players(
 
 
 def table_context(
-    view: dict[str, Any], table: TableView | None = None, controls: Controls | None = None
+    view: dict[str, Any], table: TableView, controls: Controls | None = None
 ) -> dict[str, Any]:
     """The table of ``view`` for the templates: ship cards, stacks of discs, players' cards."""
     marked = seat_marks(list(view["players"]))
@@ -214,6 +214,6 @@ def history_context(*, table: TableView, at: int | None) -> dict[str, Any]:
     """Every move in words and the table after move ``at`` (default: the latest)."""
     history = table.history()
     moves = [shown(table, played, number) for number, played in enumerate(history.moves, start=1)]
-    at = history.clamp(at)
-    view = table.engine.view(history.state_after(at), table.viewer)
+    at, state = history.after(at)
+    view = table.engine.view(state, table.viewer)
     return {**table_context(view, table), **replay_fields(moves, at)}

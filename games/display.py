@@ -1,8 +1,7 @@
 """Presentation helpers shared by pages and emails: a game's label, local times, deadlines.
 
-They sit below everything that shows a game (web, mail), so neither has to
-import the other to name a game or a moment. The kinds get none of it: the
-web views add the label and the deadline to a kind's page context.
+They sit below web and mail, so neither imports the other to name a game or a moment;
+the web views add the label and the deadline to a kind's page context.
 """
 
 from __future__ import annotations

@@ -52,9 +52,7 @@ Statement = tuple[str, Sequence[Any]]
 class DatabaseOperations(operations.DatabaseOperations):
     def last_executed_query(self, cursor: Any, sql: str, params: Any) -> str:
         """The statement as its caller wrote it (bound), for the query log, with the writes
-        that waited for it ahead of it: Django logs the ``BEGIN`` as an entry of its own.
-        (Django's gives ``None`` when it cannot tell; a statement that began with ``BEGIN; ``
-        itself would be logged without it, and the site writes none.)"""
+        that waited for it ahead of it: Django logs the ``BEGIN`` as an entry of its own."""
         query = super().last_executed_query(cursor, sql, params)
         return query.removeprefix(BEGIN_WITH) if query else query
 

@@ -39,9 +39,7 @@ def vacation_days_used(*, seat: Seat, year: int) -> int:
     Auckland is the new year's, though it is still 31 December in UTC)."""
     zone = zone_of(seat)
     started = Event.objects.filter(
-        game_id=seat.game_id,
-        type=events.VACATION_STARTED,
-        payload__player=seat.display_name,
+        game_id=seat.game_id, type=events.VACATION_STARTED, payload__player=seat.display_name
     )
     taken = [events.payload_of(event) for event in started]
     return sum(

@@ -107,12 +107,7 @@ def game_unpause(*, game: Game, moderator: User, reason: str, now: datetime | No
 
 @transaction.atomic
 def deadline_extend(
-    *,
-    game: Game,
-    moderator: User,
-    reason: str,
-    hours: int,
-    now: datetime | None = None,
+    *, game: Game, moderator: User, reason: str, hours: int, now: datetime | None = None
 ) -> Game:
     """Give every seat the game waits for ``hours`` more before its deadline (one event each)."""
     game, reason, now = _opened(game, reason, now)
@@ -138,13 +133,7 @@ def deadline_extend(
 
 @transaction.atomic
 def seat_invite(
-    *,
-    game: Game,
-    moderator: User,
-    reason: str,
-    seat: Seat,
-    email: str,
-    now: datetime | None = None,
+    *, game: Game, moderator: User, reason: str, seat: Seat, email: str, now: datetime | None = None
 ) -> Seat:
     """Give ``seat`` to a new player invited by ``email``; the old link stops working.
 
@@ -157,12 +146,7 @@ def seat_invite(
 
 @transaction.atomic
 def seat_remove(
-    *,
-    game: Game,
-    moderator: User,
-    reason: str,
-    seat: Seat,
-    now: datetime | None = None,
+    *, game: Game, moderator: User, reason: str, seat: Seat, now: datetime | None = None
 ) -> Seat:
     """Take ``seat`` from its player and give it to the bot; the player hears why."""
     game, reason, now = _opened(game, reason, now)
@@ -176,12 +160,7 @@ def seat_remove(
 
 @transaction.atomic
 def link_reissue(
-    *,
-    game: Game,
-    moderator: User,
-    reason: str,
-    seat: Seat,
-    now: datetime | None = None,
+    *, game: Game, moderator: User, reason: str, seat: Seat, now: datetime | None = None
 ) -> Seat:
     """Revoke ``seat``'s link (and reply address) and email the new one to its player."""
     game, reason, now = _opened(game, reason, now)
@@ -204,12 +183,7 @@ def game_abort(*, game: Game, moderator: User, reason: str, now: datetime | None
 
 @transaction.atomic
 def game_adjudicate(
-    *,
-    game: Game,
-    moderator: User,
-    reason: str,
-    winners: list[str],
-    now: datetime | None = None,
+    *, game: Game, moderator: User, reason: str, winners: list[str], now: datetime | None = None
 ) -> Game:
     """Declare the result of a stuck game: ``winners`` (player names) win, the game is over."""
     game, reason, now = _opened(game, reason, now)
@@ -225,12 +199,7 @@ def game_adjudicate(
 
 @transaction.atomic
 def chat_hide(
-    *,
-    game: Game,
-    moderator: User,
-    reason: str,
-    message_seq: int,
-    now: datetime | None = None,
+    *, game: Game, moderator: User, reason: str, message_seq: int, now: datetime | None = None
 ) -> Event:
     """Hide the chat message of event ``message_seq`` from everyone, for good."""
     game, reason, now = _opened(game, reason, now, over_too=True)

@@ -34,8 +34,7 @@ def surrounded_by(state: State, field: int) -> list[int]:
     fields = state.fields
     tiles = state.tiles
     found = []
-    # A loop, not a comprehension: CPython 3.11 gives a comprehension a frame of its own, and
-    # most fields surround nothing. Empty fields are the common miss, so they are tested first.
+    # Empty fields are the common miss, so they are tested first.
     for t, a, b, c in SURROUND_CHECKS[field]:
         if fields[a] and fields[b] and fields[c] and tiles[t] is not None:
             found.append(t)
@@ -73,9 +72,10 @@ def _draw(
 ) -> str | None:
     """Check the deck ``move`` draws from; ``None`` when surrounding ``order`` takes the last
     pirate lair, which ends the game before the draw (§3d). A sea card can always be drawn."""
-    new_lairs = sum(state.tiles[t] == board.LAIR for t in order)
-    if new_lairs and state.lairs + new_lairs >= board.LAIRS:
-        return None
+    if order:
+        new_lairs = sum(state.tiles[t] == board.LAIR for t in order)
+        if new_lairs and state.lairs + new_lairs >= board.LAIRS:
+            return None
     draw = move.get("draw")
     if draw == "sea":
         return "sea"
@@ -314,7 +314,6 @@ def _make(state: State, player: object, move: object, copy: bool) -> State:
             "bad_move", f"A move's type must be board, place or dutchman, not {kind!r}."
         ) from None
     state = make(state, state.turn, move, copy)
-    # Every move ends by passing the turn, here rather than in each maker: one call fewer.
     state.moves += 1
     if state.end_reason is None:
         state.turn = turn = (state.turn + 1) % len(state.players)

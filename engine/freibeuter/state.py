@@ -102,7 +102,7 @@ def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:
 def _string_list(value: object, what: str) -> list[str]:
     if isinstance(value, list):
         try:
-            "".join(value)  # refuses any item that is not a str, faster than a test of each
+            "".join(value)  # refuses any item that is not a str
         except TypeError:
             pass
         else:

@@ -54,11 +54,6 @@ def mutinies(state: State) -> dict[int, str]:
     return found
 
 
-def mutiny_stack(state: State, seat: int) -> str | None:
-    """The captain's stack on which ``seat`` may mutiny now, if any (§6)."""
-    return mutinies(state).get(seat)
-
-
 def _next_asked(state: State, after: int) -> int | None:
     """The first seat after ``after`` (and before the captain) that may mutiny [S4]."""
     eligible = mutinies(state)
@@ -158,7 +153,7 @@ def _plan_board(state: State, seat: int, move: Move) -> Plan:
 
 def _plan_answer(state: State, seat: int, kind: str, move: Move) -> Plan:
     if kind == "mutiny":
-        eligible = mutiny_stack(state, seat)
+        eligible = mutinies(state).get(seat)
         if move.get("stack") != eligible:
             raise IllegalMove(
                 "not_eligible", f"You may mutiny only on {eligible}, not on {move.get('stack')!r}."
@@ -206,7 +201,7 @@ def plan(state: State, player: object, move: Move) -> Plan:
         if kind not in ("mutiny", "no_mutiny"):
             raise IllegalMove(
                 "mutiny_decision_pending",
-                f"Answer first: 'mutiny {mutiny_stack(state, seat)}' or 'no mutiny'.",
+                f"Answer first: 'mutiny {mutinies(state).get(seat)}' or 'no mutiny'.",
             )
         return _plan_answer(state, seat, str(kind), move)
     if kind in ("mutiny", "no_mutiny"):
@@ -316,7 +311,7 @@ def legal_moves(state: State, player: str | None = None) -> list[Move]:
         return []
     if state.asked is not None:
         return by_json(
-            [{"type": "mutiny", "stack": mutiny_stack(state, seat)}, {"type": "no_mutiny"}]
+            [{"type": "mutiny", "stack": mutinies(state).get(seat)}, {"type": "no_mutiny"}]
         )
     if state.mutiny_stack is not None:
         return by_json(_boardings(state, state.mutiny_stack))

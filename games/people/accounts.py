@@ -72,8 +72,7 @@ def player_create(*, email: str, handle: str, now: datetime | None = None) -> Pl
     has an account keeps it (a form sent twice).
     """
     handle = handle_clean(handle)
-    existing = player_of_email(email=email)
-    if existing is not None:
+    if (existing := player_of_email(email=email)) is not None:
         return existing
     try:
         with transaction.atomic():
@@ -84,8 +83,8 @@ def player_create(*, email: str, handle: str, now: datetime | None = None) -> Pl
                 created_at=now or timezone.now(),
             )
     except IntegrityError:
-        existing = player_of_email(email=email)
-        if existing is not None:  # made by the same form sent at once from elsewhere
+        # made by the same form sent at once from elsewhere
+        if (existing := player_of_email(email=email)) is not None:
             return existing
         raise HandleTaken(
             f"The handle {handle} is taken (handles count as one when they differ only in "

@@ -141,20 +141,18 @@ def _count(holding: _Holding, stored: list[Seen]) -> tuple[int, int, int]:
     ]
     end = holding.until_seq
     start = max((seq for seq in handovers if end is None or seq < end), default=0)
-    turns = in_time = left = 0
-    playing = True
+    turns = in_time = 0
     for seq, event_type, payload, recent in stored:
-        if seq <= start or (end is not None and seq > end) or not playing:
+        if seq <= start or (end is not None and seq > end):
             continue
-        if event_type == events.SEAT_REPLACED:
-            playing = False
-            left = int(recent)
-        elif recent and event_type == events.TURN_TIMED_OUT:
+        if event_type == events.SEAT_REPLACED:  # the seat was taken from him: his holding ends
+            return turns, in_time, int(recent)
+        if recent and event_type == events.TURN_TIMED_OUT:
             turns += 1
         elif recent and event_type == events.MOVE and not payload["auto"]:
             turns += 1
             in_time += 1
-    return turns, in_time, left
+    return turns, in_time, 0
 
 
 def reliability(*, player: Player, now: datetime) -> Reliability:

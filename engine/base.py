@@ -1,8 +1,9 @@
 """What the rules engines share: the game protocol, errors, the registry, common parts.
 
 Every game is a package ``engine.<name>`` whose module-level names make up
-:class:`Rules` (written out in :mod:`engine.protocol`), and :data:`GAMES` is the
-one list of games: the site finds everything else about a game from its module.
+:class:`Rules` (written out in :mod:`engine.protocol`); the service and the command
+line reach a game only through them. :data:`GAMES` is the one list of games: the
+site finds everything else about a game from its module.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ what is legal: every option is one of the engine's ``legal_moves``.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,9 +121,7 @@ def _option(table: TableView, view: dict[str, Any], move: Move) -> Option:
 def _paths(table: TableView, view: dict[str, Any], legal: list[Move]) -> list[Group]:
     """Paths, a walk that evicts a waiting pirate offered once (its bank comes next)."""
     options: list[Option] = []
-    ends: dict[str, int] = {}
-    for move in legal:
-        ends[move["steps"][-1]] = ends.get(move["steps"][-1], 0) + 1
+    ends = Counter(move["steps"][-1] for move in legal)
     seen: set[tuple[str, ...]] = set()
     for move in legal:
         steps = tuple(move["steps"])
@@ -239,18 +238,13 @@ def confirmation(table: TableView, controls: Controls) -> str:
         return ""
     view = table.engine.view(table.state, table.viewer)
     if move["type"] == "choose":
-        step = view["step"]
         words = _("Your choice: %(choice)s.") % {"choice": choice_name(move["choice"])}
-        if step["chosen"]:
-            return (
-                words
-                + " "
-                + _(
-                    "The other rower has chosen: the test is settled as soon as you confirm, and"
-                    " both choices are shown."
-                )
-            )
-        return words + " " + _("It stays secret until the other rower has chosen.")
+        settled = _(
+            "The other rower has chosen: the test is settled as soon as you confirm, and"
+            " both choices are shown."
+        )
+        secret = _("It stays secret until the other rower has chosen.")
+        return words + " " + (settled if view["step"]["chosen"] else secret)
     after = _after(table, move)
     words = sentence(_label(move, view))
     if after is None:

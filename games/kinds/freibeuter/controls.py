@@ -79,7 +79,8 @@ def controls_for(engine: Rules, legal: list[dict[str, Any]], selection: dict[str
         except IllegalMove as error:
             controls.refusal = error
             return controls
-        if any(_same(move, option) for option in legal):
+        # A listed move carries no ``order`` (in which its surrounded tiles are settled).
+        if {key: value for key, value in move.items() if key != "order"} in legal:
             controls.move = move
             controls.notation = engine.format_move(move)
         return controls
@@ -98,8 +99,3 @@ def controls_for(engine: Rules, legal: list[dict[str, Any]], selection: dict[str
         moves = [move for move in moves if move["field"] == chosen]
     controls.options = [_option(engine, move) for move in moves]
     return controls
-
-
-def _same(move: dict[str, Any], legal: dict[str, Any]) -> bool:
-    """Whether ``move`` is the listed ``legal`` move (listed moves carry no ``order``)."""
-    return {key: value for key, value in move.items() if key != "order"} == legal

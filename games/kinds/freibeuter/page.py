@@ -129,13 +129,10 @@ def _board_links(controls: Controls | None) -> tuple[dict[str, str], set[str]]:
         return {}, set()
     links = {tile: query(move=f"board {tile}") for tile in controls.boardable}
     chosen: set[str] = set()
-    if controls.card and controls.dutchman_fields:
-        for name in controls.dutchman_fields:
-            links[name] = query(card=controls.card, field=name)
-        chosen = set(controls.dutchman_fields)
-    elif controls.card:
-        links[controls.card] = query(card=controls.card, field=controls.card)
-        chosen = {controls.card}
+    if controls.card:
+        fields = controls.dutchman_fields or [controls.card]
+        links |= {name: query(card=controls.card, field=name) for name in fields}
+        chosen = set(fields)
     if controls.chosen_field:
         chosen = {controls.chosen_field}
     if controls.move is not None:

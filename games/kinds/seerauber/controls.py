@@ -102,10 +102,7 @@ def controls_for(
     if legal[0]["type"] in ("mutiny", "no_mutiny", "pass"):
         controls.answers = [_option(engine, move) for move in legal]
         return controls
-    for move in legal:
-        name = move.get("piece") or move["stack"]
-        if name not in controls.stacks:
-            controls.stacks.append(name)
+    controls.stacks = list(dict.fromkeys(move.get("piece") or move["stack"] for move in legal))
     # One stack to move (after a mutiny, the mutinous one) is chosen already.
     stack = controls.stacks[0] if len(controls.stacks) == 1 else selection.get("stack", "")
     if stack not in controls.stacks:

@@ -59,12 +59,10 @@ def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
     """Show the seat's mail preference; a POST (CSRF) changes it. Only the way in by the
     seat token links back to the game."""
     seat = _settings_seat(token, way)
-    saved = False
-    if request.method == "POST":
-        choice = request.POST.get("preference", "")
-        if choice in MailPreference.values:
-            recipients.seat_mail_preference_set(seat=seat, preference=choice)
-            saved = True
+    choice = request.POST.get("preference", "")
+    saved = request.method == "POST" and choice in MailPreference.values
+    if saved:
+        recipients.seat_mail_preference_set(seat=seat, preference=choice)
     context = {
         "seat": seat,
         "choices": MailPreference.choices,

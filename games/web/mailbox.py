@@ -35,18 +35,11 @@ def mailbox_list() -> list[dict[str, Any]]:
     if not folder.is_dir():
         return []
     paths = sorted(folder.glob("*.eml"), reverse=True)[:LIST_LIMIT]
-    listed = []
-    for path in paths:
-        message = _read(path)
-        listed.append(
-            {
-                "name": path.name,
-                "to": message["To"],
-                "subject": message["Subject"],
-                "date": message["Date"],
-            }
-        )
-    return listed
+    return [
+        {"name": path.name, "to": mail["To"], "subject": mail["Subject"], "date": mail["Date"]}
+        for path in paths
+        for mail in [_read(path)]
+    ]
 
 
 def _text(message: EmailMessage) -> str:

@@ -6,10 +6,9 @@ share a place), from the game's ``game_finished`` scores, or from the scores
 the league recorded when the round's deadline decided an unfinished game
 (its own ``game_adjudicated``). A game a moderator decided places its winners
 first and the others next, without scores; an aborted game counts for nobody.
-Points per placement are :data:`POINTS`. The order (:func:`standing_key`):
-more points, then a higher sum of scores, then a higher rating at the sign-up's
-close, then the earlier sign-up. :func:`league_rebuild` recomputes all of it
-from the events alone, as :func:`round_count` did live, round after round.
+Points per placement are :data:`POINTS`; the order is :func:`standing_key`'s.
+:func:`league_rebuild` recomputes all of it from the events alone, as
+:func:`round_count` did live, round after round.
 """
 
 from __future__ import annotations
@@ -74,7 +73,8 @@ def game_outcomes(game_id: int, decided: dict[str, int] | None) -> list[Outcome]
 
 
 def standing_key(entry: LeagueEntry) -> tuple[Any, ...]:
-    """The standings' order: points, sum of scores, rating at the close, sign-up order."""
+    """The standings' order: more points, a higher sum of scores, a higher rating at the
+    sign-up's close, the earlier sign-up."""
     return (-entry.points, -entry.score_sum, -(entry.seed_rating or 0.0), entry.signup_seq)
 
 

@@ -98,9 +98,7 @@ def _holdings(player_ids: list[int]) -> list[_Holding]:
     former = FormerHolder.objects.filter(player__in=player_ids).values_list(
         "player_id", "seat__game_id", "seat__display_name", "until_seq"
     )
-    return [_Holding(pk, game, name, None) for pk, game, name in current] + [
-        _Holding(pk, game, name, until) for pk, game, name, until in former
-    ]
+    return [_Holding(*row, None) for row in current] + [_Holding(*row) for row in former]
 
 
 def reliabilities(*, players: Iterable[Player], now: datetime) -> dict[int, Reliability]:

@@ -123,12 +123,7 @@ class LeaderboardView(APIView):
     )
     def get(self, request: Request) -> Response:
         kind = _query(LeaderboardQuery, request)["kind"]
-        rows = [
-            {"rank": rank, "rating": rating}
-            for rank, rating in enumerate(leaderboard(kind=kind), start=1)
-        ]
-        return Response(
-            LeaderboardOutput(
-                {"kind": kind, "min_games": LEADERBOARD_MIN_GAMES, "results": rows}
-            ).data
-        )
+        ratings = enumerate(leaderboard(kind=kind), start=1)
+        rows = [{"rank": rank, "rating": rating} for rank, rating in ratings]
+        board = {"kind": kind, "min_games": LEADERBOARD_MIN_GAMES, "results": rows}
+        return Response(LeaderboardOutput(board).data)

@@ -41,8 +41,12 @@ class IsModerator(BasePermission):
 
 
 class ModerationActionInput(serializers.Serializer):  # type: ignore[type-arg]
-    """A moderator action's body, each value of its own JSON type and bounded in size before
-    any service runs; the action's service still checks what it needs (``hours`` to extend)."""
+    """A moderator action's body, each value of its own JSON type and bounded in size.
+
+    The action's service still checks what it needs (a seat for ``invite``,
+    ``hours`` for ``extend``); this refuses ``"hours": "5"``, a reason of
+    kilobytes and a list of a thousand winners before any service runs.
+    """
 
     reason = StrictCharField(
         max_length=REASON_LENGTH, help_text=f"Why, in up to {REASON_LENGTH} characters."

@@ -17,6 +17,7 @@ import select
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC
 from pathlib import Path
 
 import psycopg
@@ -30,8 +31,11 @@ from django.db import (
     connections,
     transaction,
 )
+from django.db.backends.postgresql.psycopg_any import BaseTzLoader
 from django.test.utils import CaptureQueriesContext
-from psycopg.pq import Trace, TransactionStatus
+from psycopg.pq import Format, Trace, TransactionStatus
+
+from freibeuter_site.db.base import UtcTimestampLoader
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -99,6 +103,32 @@ def test_a_connection_left_in_a_transaction_is_asked_as_before(
         time.sleep(0.05)  # pg_stat_activity is updated by the backend itself, soon after
     assert _last_query(other, pid) == "SELECT 1", "a transaction left open is checked by a query"
     raw.execute("ROLLBACK")
+
+
+TIMESTAMPS = (
+    "2026-12-01 21:00:00.123456+00",
+    "2026-03-29 01:30:00+02",  # another zone's offset: the same instant in UTC
+    "2026-10-25 02:30:00.5-09:30",
+    "0001-01-01 00:00:00+00",
+    "9999-12-31 23:59:59.999999+00",
+    "2000-02-29 12:00:00+14",
+)
+
+
+def test_timestamps_read_as_djangos_loader_reads_them() -> None:
+    connection.ensure_connection()
+    assert connection.connection.adapters.get_loader(1184, Format.TEXT) is UtcTimestampLoader
+    values = ", ".join(f"'{text}'::timestamptz" for text in TIMESTAMPS)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {values}")
+        ours = cursor.fetchone()
+    with connection.connection.cursor() as raw:  # the same row through Django's loader
+        raw.adapters.register_loader(
+            "timestamptz", type("Django", (BaseTzLoader,), {"timezone": UTC})
+        )
+        djangos = raw.execute(f"SELECT {values}").fetchone()
+    assert ours == djangos
+    assert all(value.tzinfo is UTC for value in ours)
 
 
 @contextmanager

@@ -68,9 +68,9 @@ def _walk_value(state: State, move: Move) -> tuple[int, int]:
 
 
 def _boat_value(move: Move) -> int:
-    last = move["steps"][-1] if move["steps"] else None
-    if last is None:
+    if not move["steps"]:
         return 0
+    last = move["steps"][-1]
     if last == board.SOURCE:
         return 99
     return int(last[1:])

@@ -157,10 +157,7 @@ def boat_takes(state: State, boat: int, seat: int) -> bool:
 
 def waiting(state: State, ford: int) -> int:
     """The seat of the pirate waiting on ``ford``, or -1."""
-    for seat, spaces in enumerate(state.walkers):
-        if ford in spaces:
-            return seat
-    return -1
+    return next((seat for seat, spaces in enumerate(state.walkers) if ford in spaces), -1)
 
 
 def ford_boats(state: State, ford: int, seat: int) -> list[int]:

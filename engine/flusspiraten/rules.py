@@ -6,6 +6,7 @@ anything, so an illegal move never leaves a half-made state behind.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable
 from typing import TypeGuard
 
@@ -190,7 +191,7 @@ def _path(state: State, seat: int, move: Move) -> None:
     if not legal:
         raise IllegalMove("illegal_path", f"{move.get('steps')!r} is not a legal path here.")
     _dice(move, 0)
-    turn.execute_boat_path(state, steps, wish if departing else None)
+    turn.execute_boat_path(state, steps, wish)
 
 
 def _walk_path(state: State, seat: int, move: Move) -> None:
@@ -217,9 +218,7 @@ def _carry_walk(state: State, seat: int, start: int, steps: tuple[int, ...], evi
     state.walkers[seat].remove(start)
     last = steps[-1]
     if last >= BOAT_STEP:
-        crew = state.crew[last - BOAT_STEP]
-        crew.append(seat)
-        crew.sort()
+        insort(state.crew[last - BOAT_STEP], seat)
         return
     if evict >= 0:
         waiter = waiting(state, last)
@@ -244,8 +243,7 @@ def _pile(state: State, seat: int, move: Move) -> None:
         raise IllegalMove("cannot_pile", f"Your waiting pirate cannot pile into boat {boat + 1}.")
     _dice(move, 0)
     state.walkers[seat].remove(state.ford)
-    state.crew[boat].append(seat)
-    state.crew[boat].sort()
+    insort(state.crew[boat], seat)
     turn.next_pile(state, board.FORDS.index(state.ford) + 1)
 
 

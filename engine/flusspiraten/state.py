@@ -89,6 +89,14 @@ class State(GameState):
         """Return each seat's score: Flußpiraten scores as it goes."""
         return self.scores
 
+    def clear_turn(self) -> None:
+        """Forget the fields of the steps and of the turn so far (``-1``: none)."""
+        self.boat = self.rower = self.walk_from = self.rowed = self.waiter = self.ford = -1
+        self.points = 0
+        self.choices = {}
+        self.pile_boats = []
+        self.moved = [False] * board.BOATS
+
 
 def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:
     """Roll the die that turns the turntable from 0 (§2)."""
@@ -118,15 +126,6 @@ def start(players: Sequence[str], setup: dict[str, Any]) -> State:
     state.berths = list(range(board.BOATS))
     state.step = "deploy"
     state.turn = -1
-    state.boat = -1
-    state.choices = {}
-    state.rower = -1
-    state.walk_from = -1
-    state.points = 0
-    state.rowed = -1
-    state.moved = [False] * board.BOATS
-    state.waiter = -1
-    state.ford = -1
-    state.pile_boats = []
+    state.clear_turn()
     state.end_reason = None
     return state

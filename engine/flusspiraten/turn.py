@@ -44,11 +44,7 @@ def has_announcement(state: State, seat: int) -> bool:
 def begin_turn(state: State, seat: int) -> None:
     """Start ``seat``'s turn at ``announce``, or end the game at a stalemate ([F29])."""
     state.turn = seat
-    state.boat = state.rower = state.walk_from = state.rowed = state.waiter = state.ford = -1
-    state.points = 0
-    state.choices = {}
-    state.pile_boats = []
-    state.moved = [False] * board.BOATS
+    state.clear_turn()
     if any(has_announcement(state, s) for s in range(len(state.players))):
         state.step = "announce"
     else:
@@ -111,7 +107,7 @@ def forward(state: State, boat: int, rower: int, points: int) -> None:
 
 
 def row_alone(state: State, boat: int, rower: int, die: int) -> None:
-    """An odd roll rows forward, an even one drifts (§4)."""
+    """An odd roll rows forward, an even one (or none, 0) drifts (§4)."""
     if die % 2:
         forward(state, boat, rower, die)
     else:
@@ -119,11 +115,16 @@ def row_alone(state: State, boat: int, rower: int, die: int) -> None:
         end_action(state)
 
 
+def _highest_odd(roll: tuple[int, ...]) -> int:
+    """The highest odd die of ``roll``, or 0 when none is odd."""
+    return max((d for d in roll if d % 2), default=0)
+
+
 def depart(state: State, boat: int, helmsman: int, roll: tuple[int, ...]) -> None:
     """Leave the harbour with the highest odd roll, or stay ([F9], [F14], [F27])."""
-    odd = [d for d in roll if d % 2]
-    if odd and harbour_paths(state, max(odd), helmsman) != [()]:
-        ask_path(state, boat, helmsman, max(odd))
+    points = _highest_odd(roll)
+    if points and harbour_paths(state, points, helmsman) != [()]:
+        ask_path(state, boat, helmsman, points)
     else:
         end_action(state)
 
@@ -150,29 +151,13 @@ def resolve_test(state: State, roll: tuple[int, ...]) -> None:
         to_berth(state, boat)
         end_action(state)
     elif cell == ("die", "die"):
-        odd = [d for d in roll if d % 2]
-        if odd:
-            forward(state, boat, helmsman, max(odd))
-        else:
-            drift(state, boat)
-            end_action(state)
+        row_alone(state, boat, helmsman, _highest_odd(roll))
     elif cell == ("die", "club"):
         row_alone(state, boat, helmsman, roll[0])
     elif cell == ("club", "die"):
         row_alone(state, boat, partner, roll[0])
     else:
         drift(state, boat)
-        end_action(state)
-
-
-def after_departure(state: State, turn: bool) -> None:
-    """After a departure's path: the partner's wish if the helmsman wished a turn ([F4], [F14])."""
-    if state.over:
-        return
-    if turn:
-        state.step = "wish"
-        state.rower = next(seat for seat in state.crew[state.boat] if seat != state.turn)
-    else:
         end_action(state)
 
 
@@ -184,12 +169,13 @@ def harbour_or_river_paths(state: State) -> list[tuple[int, ...]]:
 
 
 def execute_boat_path(state: State, steps: tuple[int, ...], turn: bool | None) -> None:
-    """Carry out the boat path of the pending step and go on."""
-    departing = state.at[state.boat] < 0
+    """Carry out the boat path of the pending step and go on: after a departure whose helmsman
+    wished a turn (``turn``), to the partner's wish ([F4], [F14])."""
     execute_row(state, state.boat, steps)
     if state.over:
         return
-    if departing:
-        after_departure(state, bool(turn))
+    if turn:
+        state.step = "wish"
+        state.rower = next(seat for seat in state.crew[state.boat] if seat != state.turn)
     else:
         end_action(state)

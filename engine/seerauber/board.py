@@ -60,13 +60,9 @@ def pirates_of(seat: int) -> tuple[str, ...]:
     return tuple(COLOURS[seat] + value for value in VALUES)
 
 
-OWNER = {colour + value: seat for seat, colour in enumerate(COLOURS) for value in VALUES}
-"""The seat owning each pirate (by its colour letter)."""
-
-
 def owner(pirate: str) -> int:
-    """The seat owning ``pirate``."""
-    return OWNER[pirate]
+    """The seat owning ``pirate``, by its colour letter."""
+    return COLOURS.index(pirate[0])
 
 
 def wage(pirate: str, ship: Ship) -> int:

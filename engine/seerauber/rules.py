@@ -47,7 +47,7 @@ def mutinies(state: State) -> dict[int, str]:
     for name, pirates in state.stacks.items():
         if name[0] != colour or len(pirates) <= board.MUTINY_PIRATES or not can_board(state, name):
             continue
-        counts = Counter(board.OWNER[p] for p in pirates)
+        counts = Counter(board.owner(p) for p in pirates)
         found.update(
             (seat, name) for seat, count in counts.items() if count >= board.MUTINY_PIRATES
         )
@@ -162,23 +162,6 @@ def _plan_answer(state: State, seat: int, kind: str, move: Move) -> Plan:
     return Plan(seat=seat, kind=kind)
 
 
-def has_action(state: State, seat: int) -> bool:
-    """Whether ``seat``, as captain, can stack or board (otherwise he must pass)."""
-    own = [(name, len(p)) for name, p in state.stacks.items() if board.owner(name) == seat]
-    if not own:
-        return False
-    smallest_other = min(
-        (len(p) for name, p in state.stacks.items() if board.owner(name) != seat), default=None
-    )
-    smallest_crew = min(board.SHIPS[ship].crew for ship in state.display)
-    for _, size in own:
-        if size >= smallest_crew:
-            return True
-        if smallest_other is not None and size + smallest_other <= board.MAX_STACK:
-            return True
-    return False
-
-
 def plan(state: State, player: object, move: Move) -> Plan:
     """Check ``move`` by ``player`` completely; raise :class:`IllegalMove` if it is not legal."""
     if state.over:
@@ -215,7 +198,7 @@ def plan(state: State, player: object, move: Move) -> Plan:
         return _plan_stack(state, seat, move)
     if kind == "board":
         return _plan_board(state, seat, move)
-    if has_action(state, seat):
+    if _actions(state, seat):
         raise IllegalMove("cannot_pass", "You can stack or board, so you may not pass.")
     return Plan(seat=seat, kind="pass")
 
@@ -302,6 +285,23 @@ def _boardings(state: State, stack: str) -> list[Move]:
     ]
 
 
+def _actions(state: State, seat: int) -> list[Move]:
+    """The stackings and boardings of ``seat`` as captain (without any, he must pass)."""
+    moves: list[Move] = []
+    stacks = state.stacks
+    own = [name for name in stacks if board.owner(name) == seat]
+    others = [name for name in stacks if board.owner(name) != seat]
+    for name in own:
+        size = len(stacks[name])
+        moves += [
+            {"type": "stack", "piece": name, "onto": onto}
+            for onto in others
+            if size + len(stacks[onto]) <= board.MAX_STACK
+        ]
+        moves += _boardings(state, name)
+    return moves
+
+
 def legal_moves(state: State, player: str | None = None) -> list[Move]:
     """List every legal move of the player to move, sorted by JSON text (``[]`` if over)."""
     if state.over:
@@ -315,16 +315,5 @@ def legal_moves(state: State, player: str | None = None) -> list[Move]:
         )
     if state.mutiny_stack is not None:
         return by_json(_boardings(state, state.mutiny_stack))
-    moves: list[Move] = []
-    stacks = state.stacks
-    own = [name for name in stacks if board.owner(name) == seat]
-    others = [name for name in stacks if board.owner(name) != seat]
-    for name in own:
-        size = len(stacks[name])
-        moves += [
-            {"type": "stack", "piece": name, "onto": onto}
-            for onto in others
-            if size + len(stacks[onto]) <= board.MAX_STACK
-        ]
-        moves += _boardings(state, name)
+    moves = _actions(state, seat)
     return by_json(moves) if moves else [{"type": "pass"}]

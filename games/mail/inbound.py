@@ -1,26 +1,21 @@
 """Moves by reply: a received email whose first own line is a move is played for its seat.
 
-Automatic mail (RFC 3834: out-of-office and other auto-replies, delivery
-and read reports, list and bulk mail) is recognised before anything else is
-done with it: it is logged as ``automatic`` with the header that gave it
-away, never answered and never played, even when its first line is a legal
-move — answering it would start a mail loop.
+Automatic mail (RFC 3834: out-of-office and other auto-replies, delivery and read reports,
+list and bulk mail) is recognised first: it is logged as ``automatic`` with the header that
+gave it away, never answered and never played, even when its first line is a legal move —
+answering it would start a mail loop.
 
-The reply address (``play+<seat>.<version>.<mac>@MAIL_DOMAIN``) names the
-seat; the sender must be that seat's address. A ``From`` is easily forged, so
-when ``INBOUND_AUTHSERV_ID`` names the operator's receiving server the reply
-must also pass that server's ``Authentication-Results`` (``reply_authentication``);
-one that does not is answered (to the seat's address) and not played. The first line the player
-wrote (``games.mail.reply_text``: above, below or between the quoted email) is
-parsed with the engine's text notation and submitted through
-``move_submit`` with the Message-ID as move id, so the same message
-delivered twice is played once. A first line ``accept`` or ``decline`` (or
-``annehmen``/``ablehnen``, ``accepter``/``refuser``) answers the open
-takeback request instead. The sender gets a confirmation or the reason, in
-the seat's language, with the legal moves.
-Mail from strangers, with a bad or revoked address, or that cannot be read
-changes nothing, gets no answer (no backscatter) and is logged as an
-``InboundMail`` row.
+The reply address (``play+<seat>.<version>.<mac>@MAIL_DOMAIN``) names the seat; the sender
+must be that seat's address. A ``From`` is easily forged, so when ``INBOUND_AUTHSERV_ID``
+names the operator's receiving server the reply must also pass that server's
+``Authentication-Results`` (:func:`reply_authentication`); one that does not is answered (to
+the seat's address) and not played. The first line the player wrote
+(``games.mail.reply_text``) is parsed with the engine's text notation and submitted through
+``move_submit`` with a move id made from the Message-ID, so the same message delivered twice
+is played once; a first line in :data:`TAKEBACK_ANSWERS` answers the open takeback request
+instead. The sender gets a confirmation or the reason, in the seat's language, with the
+legal moves. Mail from strangers, with a bad or revoked address, or that cannot be read
+changes nothing, gets no answer (no backscatter) and is logged as an ``InboundMail`` row.
 """
 
 from __future__ import annotations
@@ -322,7 +317,7 @@ def mail_receive(*, raw: bytes, now: datetime | None = None) -> str:
     try:
         automatic = automatic_reason(message)
         seat = _reply_seat(message)
-        text = first_line(reply_body(message)) if seat is not None and not automatic else None
+        text = (first_line(reply_body(message)) or "") if seat is not None and not automatic else ""
         auth = reply_authentication(message, sender)
     except Exception as error:  # broken MIME, unknown charset, …
         return _log(key, message_id, sender, None, "malformed", f"{type(error).__name__}: {error}")
@@ -332,69 +327,61 @@ def mail_receive(*, raw: bytes, now: datetime | None = None) -> str:
         return _log(key, message_id, sender, None, "bad_address", "no valid reply address", auth)
     if not sender or sender != seat.email.lower():
         return _log(key, message_id, sender, seat, "stranger", f"not from {seat.email}", auth)
-    if auth.verdict not in ("pass", "unchecked"):
-        return _unauthenticated(seat, text or "", auth, message_id, key, sender, now)
+    reply = _Reply(seat, text, message_id, key, now)
     with transaction.atomic():
-        outcome = _log(key, message_id, sender, seat, "received", text or "", auth)
-        if outcome == "duplicate":
+        if auth.verdict not in ("pass", "unchecked"):  # refused: nothing played, the seat told
+            outcome = _log(key, message_id, sender, seat, "unauthenticated", str(auth), auth)
+            if outcome != "duplicate":
+                with translation.override(seat.language):
+                    refusal = gettext(UNAUTHENTICATED)
+                reply.answer(accepted=False, text=text[:100], message=refusal)
             return outcome
-        answer = (text or "").lower()
-        if answer in TAKEBACK_ANSWERS:
-            return _answer(seat, TAKEBACK_ANSWERS[answer], text or "", message_id, key, now)
-        return _play(seat, text or "", f"mail:{key[:40]}", message_id, key, now)
+        if _log(key, message_id, sender, seat, "received", text, auth) == "duplicate":
+            return "duplicate"
+        if text.lower() in TAKEBACK_ANSWERS:
+            return _answer(reply, TAKEBACK_ANSWERS[text.lower()])
+        return _play(reply)
 
 
-def _unauthenticated(
-    seat: Seat,
-    text: str,
-    auth: Authentication,
-    message_id: str,
-    key: str,
-    sender: str,
-    now: datetime,
-) -> str:
-    """Refuse a reply that failed authentication: nothing played, the seat's address told."""
-    with transaction.atomic():
-        outcome = _log(key, message_id, sender, seat, "unauthenticated", str(auth), auth)
-        if outcome == "duplicate":
-            return outcome
-        with translation.override(seat.language):
-            refusal = gettext(UNAUTHENTICATED)
+@dataclass(frozen=True)
+class _Reply:
+    """A reply from its seat's own address, logged under ``key``."""
+
+    seat: Seat
+    text: str
+    message_id: str
+    key: str
+    now: datetime
+
+    def answer(self, *, accepted: bool, text: str, **said: object) -> None:
+        """Answer it by email, in its thread (``games.mail.notices.reply_mail_queue``)."""
         reply_answered.send(
-            game=seat.game, seat=seat, accepted=False, text=text[:100], message=refusal,
-            in_reply_to=message_id, now=now, sender=Seat,
+            game=self.seat.game, seat=self.seat, accepted=accepted, text=text,
+            in_reply_to=self.message_id, now=self.now, sender=Seat, **said,
         )  # fmt: skip
-    return outcome
+
+    def settled(self, outcome: str, detail: str) -> str:
+        """Log what came of it; return ``outcome``."""
+        InboundMail.objects.filter(message_key=self.key).update(outcome=outcome, detail=detail)
+        return outcome
 
 
-def _refused(
-    seat: Seat,
-    error: IllegalMove | GameError,
-    text: str,
-    message_id: str,
-    key: str,
-    now: datetime,
-    legal: list[Move] | None = None,
-) -> str:
+def _refused(reply: _Reply, error: IllegalMove | GameError, legal: list[Move] | None = None) -> str:
     """Answer the reply with why it was refused, in the seat's language (its reply email is
     rendered in it), and log it as refused."""
-    with translation.override(seat.language):
+    with translation.override(reply.seat.language):
         message = refusal_text(error)
-    reply_answered.send(
-        game=seat.game, seat=seat, accepted=False, text=text, message=message, legal=legal,
-        in_reply_to=message_id, now=now, sender=Seat,
-    )  # fmt: skip
-    InboundMail.objects.filter(message_key=key).update(outcome="refused", detail=error.message)
-    return "refused"
+    reply.answer(accepted=False, text=reply.text, message=message, legal=legal)
+    return reply.settled("refused", error.message)
 
 
-def _answer(seat: Seat, accept: bool, text: str, message_id: str, key: str, now: datetime) -> str:
+def _answer(reply: _Reply, accept: bool) -> str:
     """Accept or decline the open takeback by reply; a refusal is answered like a bad move."""
-    game = seat.game
+    game, seat, now = reply.seat.game, reply.seat, reply.now
     try:
         event = takeback_answer(game=game, seat=seat, accept=accept, now=now)
     except GameError as error:
-        return _refused(seat, error, text, message_id, key, now)
+        return _refused(reply, error)
     game.refresh_from_db()
     event_announced.send(
         sender=Game,
@@ -404,29 +391,25 @@ def _answer(seat: Seat, accept: bool, text: str, message_id: str, key: str, now:
         now=now,
         seats=[seat],
     )
-    outcome = "accepted" if event.type == events.TAKEBACK_ACCEPTED else "declined"
-    InboundMail.objects.filter(message_key=key).update(outcome=outcome, detail=text)
-    return outcome
+    accepted = event.type == events.TAKEBACK_ACCEPTED
+    return reply.settled("accepted" if accepted else "declined", reply.text)
 
 
-def _play(seat: Seat, text: str, move_id: str, message_id: str, key: str, now: datetime) -> str:
-    game = seat.game
+def _play(reply: _Reply) -> str:
+    game, seat = reply.seat.game, reply.seat
     engine = engine_for(game)
     try:
-        move = engine.parse_move(text)
+        move = engine.parse_move(reply.text)
+        move_id = f"mail:{reply.key[:40]}"
         result = move_submit(
-            game=game, seat=seat, move=move, expected_seq=None, move_id=move_id, now=now
+            game=game, seat=seat, move=move, expected_seq=None, move_id=move_id, now=reply.now
         )
     except (IllegalMove, GameError) as error:
         game.refresh_from_db()
         legal: list[Move] = []
         if seat.display_name in game.to_move:
             legal = engine.legal_moves(load_state(game), seat.display_name)
-        return _refused(seat, error, text, message_id, key, now, legal)
+        return _refused(reply, error, legal)
     notation = engine.format_move(result.move)
-    reply_answered.send(
-        game=game, seat=seat, accepted=True, text=notation, move=result.move,
-        in_reply_to=message_id, now=now, sender=Seat,
-    )  # fmt: skip
-    InboundMail.objects.filter(message_key=key).update(outcome="played", detail=notation)
-    return "played"
+    reply.answer(accepted=True, text=notation, move=result.move)
+    return reply.settled("played", notation)

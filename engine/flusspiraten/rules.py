@@ -22,15 +22,6 @@ from engine.flusspiraten.movement import (
 )
 from engine.flusspiraten.state import State
 
-STEP_TYPES = {
-    "deploy": ("deploy",),
-    "announce": ("walk", "row", "pass"),
-    "choose": ("choose",),
-    "path": ("path",),
-    "wish": ("wish",),
-    "pile": ("pile", "stay"),
-}
-
 
 def to_move_seats(state: State) -> list[int]:
     """The seats that may move now, in seat order from the player whose turn it is."""
@@ -252,17 +243,18 @@ def _stay(state: State, seat: int, move: Move) -> None:
     turn.next_pile(state, board.FORDS.index(state.ford) + 1)
 
 
-HANDLERS: dict[str, Callable[[State, int, Move], None]] = {
-    "deploy": _deploy,
-    "walk": _walk,
-    "row": _row,
-    "pass": _pass,
-    "choose": _choose,
-    "path": _path,
-    "wish": _wish,
-    "pile": _pile,
-    "stay": _stay,
+HANDLERS: dict[str, tuple[str, Callable[[State, int, Move], None]]] = {
+    "deploy": ("deploy", _deploy),
+    "walk": ("announce", _walk),
+    "row": ("announce", _row),
+    "pass": ("announce", _pass),
+    "choose": ("choose", _choose),
+    "path": ("path", _path),
+    "wish": ("wish", _wish),
+    "pile": ("pile", _pile),
+    "stay": ("pile", _stay),
 }
+"""Each move type, with the step that asks for it and the function that makes it."""
 
 
 def apply_in_place(state: State, player: str, move: Move) -> None:
@@ -277,9 +269,10 @@ def apply_in_place(state: State, player: str, move: Move) -> None:
         raise IllegalMove("bad_move", f"There is no move of type {kind!r}.")
     if seat not in to_move_seats(state):
         raise IllegalMove("not_your_turn", f"{player} is not asked to move now.")
-    if kind not in STEP_TYPES[state.step or ""]:
+    step, handler = HANDLERS[kind]
+    if step != state.step:
         raise IllegalMove("wrong_step", f"The game waits for a {state.step} step, not {kind}.")
-    HANDLERS[kind](state, seat, move)
+    handler(state, seat, move)
 
 
 def apply(state: State, player: str, move: Move) -> State:

@@ -27,28 +27,26 @@ BOOTY_VALUE = 4.0
 """What one booty piece is worth on average, in ducats, before the end."""
 
 
+def _gain(ship: board.Ship, crew: list[str]) -> float:
+    """What boarding ``ship`` brings its captain: its ducats less the ``crew``'s wages, a booty."""
+    return max(0, ship.ducats - sum(board.wage(p, ship) for p in crew)) + BOOTY_VALUE
+
+
 def _equities(state: State) -> list[float]:
     """Each seat's score plus its weighted share of what the stacks promise."""
     equity = [float(points) for points in state.seat_scores()]
     for name, pirates in state.stacks.items():
         if len(pirates) < 2:
             continue
-        captain = board.owner(name)
-        best: tuple[float, board.Ship] | None = None
-        for ship_name in state.display:
-            ship = board.SHIPS[ship_name]
-            if ship.crew > len(pirates):
-                continue
-            wages = sum(board.wage(p, ship) for p in pirates if board.owner(p) != captain)
-            gain = max(0, ship.ducats - wages) + BOOTY_VALUE
-            if best is None or gain > best[0]:
-                best = (gain, ship)
-        if best is None:
+        ships = [board.SHIPS[s] for s in state.display if board.SHIPS[s].crew <= len(pirates)]
+        if not ships:
             continue
-        equity[captain] += CAPTAIN_SHARE * best[0]
-        for pirate in pirates:
-            if board.owner(pirate) != captain:
-                equity[board.owner(pirate)] += CREW_SHARE * board.wage(pirate, best[1])
+        captain = board.owner(name)
+        crew = [p for p in pirates if board.owner(p) != captain]
+        best = max(ships, key=lambda ship: _gain(ship, crew))
+        equity[captain] += CAPTAIN_SHARE * _gain(best, crew)
+        for pirate in crew:
+            equity[board.owner(pirate)] += CREW_SHARE * board.wage(pirate, best)
     return equity
 
 

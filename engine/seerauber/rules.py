@@ -57,15 +57,11 @@ def mutinies(state: State) -> dict[int, str]:
 def _next_asked(state: State, after: int) -> int | None:
     """The first seat after ``after`` (and before the captain) that may mutiny [S4]."""
     eligible = mutinies(state)
-    if not eligible:
-        return None
     n = len(state.players)
     seat = (after + 1) % n
-    while seat != state.turn:
-        if seat in eligible:
-            return seat
+    while seat != state.turn and seat not in eligible:
         seat = (seat + 1) % n
-    return None
+    return None if seat == state.turn else seat
 
 
 def begin_turn(state: State, seat: int) -> None:

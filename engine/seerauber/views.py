@@ -20,9 +20,8 @@ def to_move(state: State) -> list[str]:
 
 
 def _pending(state: State) -> dict[str, str] | None:
+    """The captain and who is asked about a mutiny or has mutinied (neither once over)."""
     captain = state.players[state.turn]
-    if state.over:
-        return None
     if state.asked is not None:
         return {"captain": captain, "mutiny_asked": state.players[state.asked]}
     if state.mutiny_by is not None:

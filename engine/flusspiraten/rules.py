@@ -78,10 +78,9 @@ def rolls_needed(state: State, move: Move) -> int:
         boat = move.get("boat")
         if not _integer(boat) or not 1 <= boat <= board.BOATS:
             return 0
-        crew = state.crew[boat - 1]
         if state.at[boat - 1] < 0:
             return 2
-        return 1 if len(crew) == 1 else 0
+        return 1 if len(state.crew[boat - 1]) == 1 else 0
     if state.step == "choose" and kind == "choose" and len(state.choices) == 1:
         choice = str(move.get("choice"))
         ((first_seat, first),) = state.choices.items()

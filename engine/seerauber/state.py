@@ -119,9 +119,7 @@ def start(players: Sequence[str], setup: object) -> State:
     state.booty = [dict.fromkeys(board.BOOTY, 0) for _ in range(n)]
     state.boarded = [[] for _ in range(n)]
     state.turn = 0
-    state.asked = None
-    state.mutiny_by = None
-    state.mutiny_stack = None
+    state.asked = state.mutiny_by = state.mutiny_stack = None
     state.passes = 0
     state.moves = 0
     state.end_reason = None

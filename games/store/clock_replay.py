@@ -14,7 +14,7 @@ unless a ``seat_replaced`` event tells what it was before.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -119,7 +119,13 @@ def _clock_event(
     elif event_type == events.REMINDER_SENT and seat is not None:
         seat.remind_at = None
     elif event_type == events.SEAT_REPLACED and seat is not None:
-        _replaced(game, seats.values(), seat, payload, actor=actor, now=now)
+        # The timeout ladder's bot plays on at once; a moderator's change clears the timeouts
+        # and restarts the seat's clock if the game waits for it
+        # (``games.interventions.services.seat_hand_over``).
+        seat.is_bot = payload["by"] == "bot"
+        if actor != "system:deadline":
+            seat.timeouts = 0
+            clocks_follow(game=game, seats=seats.values(), restart={seat.display_name}, now=now)
     elif event_type == events.VACATION_STARTED and seat is not None:
         until = datetime.fromisoformat(payload["until"])
         clock_pause_for(game=game, seat=seat, until=until, now=now)
@@ -130,22 +136,3 @@ def _clock_event(
         clocks_follow(game=game, seats=seats.values(), now=now)
         return
     clocks_earliest(game, seats.values())
-
-
-def _replaced(
-    game: Game,
-    seats: Iterable[Seat],
-    seat: Seat,
-    payload: dict[str, Any],
-    *,
-    actor: str,
-    now: datetime,
-) -> None:
-    """A seat changed hands: the timeout ladder's bot plays on at once; a moderator's change
-    clears the timeouts and restarts the seat's clock if the game waits for it
-    (``games.interventions.services.seat_hand_over``)."""
-    seat.is_bot = payload["by"] == "bot"
-    if actor == "system:deadline":
-        return
-    seat.timeouts = 0
-    clocks_follow(game=game, seats=seats, restart={seat.display_name}, now=now)

@@ -27,12 +27,6 @@ def stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def _entry(row: tuple[Any, ...]) -> dict[str, Any]:
-    entry = dict(zip(CONTENT_FIELDS, row, strict=True))
-    entry["created_at"] = stamp(entry["created_at"])
-    return entry
-
-
 def chain_link(
     *,
     previous: str,
@@ -60,8 +54,8 @@ def chain_link(
 def chain_events(*, game: Game) -> list[dict[str, Any]]:
     """Every event of ``game`` with its content and hash, in seq order (nonces included:
     only for a finished game's record)."""
-    rows = game.events.order_by("seq").values_list(*CONTENT_FIELDS)
-    return [_entry(row) for row in rows]
+    rows = game.events.order_by("seq").values_list(*CONTENT_FIELDS, named=True)
+    return [{**row._asdict(), "created_at": stamp(row.created_at)} for row in rows]
 
 
 @dataclass(frozen=True)

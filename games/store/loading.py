@@ -55,12 +55,6 @@ def _key(game: Game, seq: int) -> str:
     return f"state:{game.pk}:{game.commitment[:16]}:{seq}"
 
 
-def _unwrap(game: Game, seq: int, value: object) -> Any:
-    if isinstance(value, tuple) and len(value) == 3 and value[:2] == (game.commitment, seq):
-        return value[2]
-    return None
-
-
 def store_snapshot(game: Game, seq: int, state: Any) -> None:
     """Keep ``state`` as the snapshot of ``game`` after event ``seq`` (best effort; the cache
     pickles it at once, so the caller may go on changing it)."""
@@ -79,9 +73,9 @@ def _snapshots(game: Game, seqs: list[int]) -> dict[int, Any]:
         return {}
     states = {}
     for seq in seqs:
-        state = _unwrap(game, seq, found.get(_key(game, seq)))
-        if state is not None:
-            states[seq] = state
+        value = found.get(_key(game, seq))
+        if isinstance(value, tuple) and len(value) == 3 and value[:2] == (game.commitment, seq):
+            states[seq] = value[2]
     return states
 
 

@@ -66,19 +66,17 @@ def mail_context(row: OutboundMail) -> dict[str, Any]:
     return context
 
 
+def _local_deadline(told: dict[str, Any]) -> dict[str, Any]:
+    """``told`` with its deadline as a local time in its reader's zone (``deadline_local``)."""
+    local = local_time(told.get("deadline"), told.get("time_zone", "UTC"))
+    return {**told, "deadline_local": local}
+
+
 def _render_context(row: OutboundMail) -> dict[str, Any]:
-    context = dict(mail_context(row))
+    context = _local_deadline(mail_context(row))
     context["kind"] = row.kind
     context["site"] = urlsplit(settings.SITE_URL).netloc
-    time_zone = context.get("time_zone", "UTC")
-    context["deadline_local"] = local_time(context.get("deadline"), time_zone)
-    context["games"] = [
-        {
-            **entry,
-            "deadline_local": local_time(entry.get("deadline"), entry.get("time_zone", "UTC")),
-        }
-        for entry in context.get("games", [])
-    ]
+    context["games"] = [_local_deadline(entry) for entry in context.get("games", [])]
     if row.kind in UNASKED_KINDS:  # its "never invite me" link, in the body and headers
         context["unsubscribe_link"] = never_invite_link(row.to)
     view = context.get("view")
@@ -169,11 +167,8 @@ def mail_compose(row: OutboundMail) -> EmailMultiAlternatives:
         headers=_headers(row, context),
     )
     message.attach_alternative(html, "text/html")
-    png = (
-        None
-        if context.get("view") is None
-        else kind_of(context["game_kind"]).board_png(context["view"])
-    )
+    view = context.get("view")
+    png = kind_of(context["game_kind"]).board_png(view) if view is not None else None
     if png is not None:
         picture = MIMEImage(png, "png")
         picture.add_header("Content-ID", f"<{BOARD_CID}>")

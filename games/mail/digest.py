@@ -71,14 +71,12 @@ def digest_send(*, now: datetime | None = None) -> int:
                 status=OutboundMail.Status.MERGED
             )
             if games:
-                last = rows[-1]
                 context = {
                     "games": list(games.values()),
                     "preferences_link": told.get("preferences_link"),
                     "unsubscribe_link": told.get("unsubscribe_link"),
                 }
-                mail_queue(
-                    to=address, kind="digest", context=context, language=last.language, now=now
-                )
+                language = rows[-1].language
+                mail_queue(to=address, kind="digest", context=context, language=language, now=now)
                 written += 1
     return written

@@ -74,9 +74,7 @@ class GameMail(EmailMultiAlternatives):
     def _boundary(self, subtype: str, html: object) -> str | None:
         """The boundary of the ``subtype`` part: ``=_`` (which neither quoted-printable nor
         base64 writes) and a digest of the Message-ID, so the same row always gives the same
-        bytes, and the generator need not search the parts for a random one that none holds
-        (a regular expression over the whole message). ``None`` (a random boundary, as
-        Python's generator chooses it) without a Message-ID, or where a body holds it."""
+        bytes; ``None`` (a random one) without a Message-ID, or where a body holds it."""
         message_id = self.extra_headers.get("Message-ID")
         if not message_id or not isinstance(html, str):
             return None

@@ -87,7 +87,6 @@ def turn_mails_queue(
             continue
         deadline = seat.deadline_at.isoformat() if seat.deadline_at else None
         context = {"game_kind": game.kind, "seq": game.last_seq, "deadline": deadline}
-        # After another's move, it is written only if he was not told since his own.
         _queue(game, seat, "turn", context, now, unless_told=moved not in (None, name))
 
 
@@ -241,9 +240,9 @@ def game_started_mails_queue(
     *, table: Table, game: Game, invitations: list[Invitation], **_signal: object
 ) -> None:
     """Tell each invited player not to move first that the game has begun, with his seat's
-    link: the players to move first get their turn email
-    instead, so everyone gets one email at the start (all of them turn emails when the first
-    step is everyone's, as in a game whose players all deploy at once)."""
+    link: the players to move first get their turn email instead, so everyone gets one email
+    at the start (all of them turn emails when the first step is everyone's, as in a game
+    whose players all deploy at once)."""
     first = ", ".join(game.to_move)
     for invitation in invitations:
         seat = invitation.seat

@@ -77,9 +77,7 @@ def mail_queue(
     unless_told: bool = False,
     with_change: bool = False,
 ) -> OutboundMail:
-    """Write one email to the outbox (a fixed ``INSERT``); its send is queued when the
-    transaction commits (a ``NOTIFY`` on :data:`CHANNEL` on PostgreSQL, else
-    ``signals.mail_committed``).
+    """Write one email to the outbox (a fixed ``INSERT``); its send is queued at commit.
 
     ``hold`` keeps it for the daily digest instead of sending it. ``unless_told``: not if
     the seat was told of its turn since its own last move. ``with_change``: written with the
@@ -107,19 +105,13 @@ def mail_queue(
 
 def mail_claim(*, mail_id: int, now: datetime) -> OutboundMail | None:
     """Lease a pending row that no one holds; ``None`` if another has it or it is done. The
-    row comes with its game and seat, which composing it reads: one call to the database
-    where it takes several statements."""
+    row comes with its game and seat, which composing it reads."""
     return outbox_claim(mail_id, until=now + lease(), now=now)
 
 
-def retry_delay(attempts: int) -> float:
-    """Seconds to wait before the next try after ``attempts`` failed ones (exponential, capped)."""
-    base = float(settings.MAIL_RETRY_BASE_SECONDS)
-    return float(min(base * 2 ** max(attempts - 1, 0), settings.MAIL_RETRY_MAX_SECONDS))
-
-
 def transport_error(error: Exception, attempts: int) -> TransportError:
-    """Classify a sending failure: an SMTP 5xx answer is permanent, anything else transient."""
+    """Classify a sending failure: an SMTP 5xx answer is permanent, anything else transient
+    and retried after a delay that doubles with each of the ``attempts``, up to a cap."""
     codes: list[int] = []
     if isinstance(error, smtplib.SMTPRecipientsRefused):
         codes = [code for code, _ in error.recipients.values()]
@@ -127,7 +119,9 @@ def transport_error(error: Exception, attempts: int) -> TransportError:
         codes = [error.smtp_code]
     permanent = bool(codes) and all(500 <= code < 600 for code in codes)
     message = f"{type(error).__name__}: {error}"[:2000]
-    return TransportError(message, permanent=permanent, retry_in=retry_delay(attempts))
+    base = float(settings.MAIL_RETRY_BASE_SECONDS)
+    retry_in = float(min(base * 2 ** max(attempts - 1, 0), settings.MAIL_RETRY_MAX_SECONDS))
+    return TransportError(message, permanent=permanent, retry_in=retry_in)
 
 
 def mail_send(
@@ -166,8 +160,7 @@ def mail_send(
         raise failure from error
     row.status, row.sent_at = OutboundMail.Status.SENT, timezone.now()
     row.claimed_until, row.error = None, ""
-    marked = ["status", "sent_at", "claimed_until", "error", *kept]
-    outbox_mark(row, marked)
+    outbox_mark(row, ["status", "sent_at", "claimed_until", "error", *kept])
     return True
 
 

@@ -12,9 +12,7 @@ stops at a signature (``-- ``) and at a quoted email that is not marked with
 block, GMX's ``Gesendet: … Von: …``, Zimbra's ``----- Mail original -----``.
 An HTML-only reply is turned into text first, its ``<blockquote>`` left out.
 Trailing punctuation (``Place E5 draw sea.``) and invisible format characters
-are dropped; case is left to the game's notation, which ignores it. (The
-``mail-parser-reply`` package keeps only what stands above the first attribution, so it
-would lose every bottom-posted and inline reply.)
+are dropped; case is left to the game's notation, which ignores it.
 """
 
 from __future__ import annotations

@@ -170,10 +170,11 @@ def _groups(table: TableView, view: dict[str, Any], legal: list[Move]) -> list[G
     if kind == "path":
         return _paths(table, view, legal)
     if kind == "announce":
-        walks = [_option(table, view, move) for move in legal if move["type"] == "walk"]
-        rows = [_option(table, view, move) for move in legal if move["type"] == "row"]
-        passes = [_option(table, view, move) for move in legal if move["type"] == "pass"]
-        groups = [Group(_("Walk"), walks), Group(_("Row"), rows), Group(_("Pass"), passes)]
+        titles = {"walk": _("Walk"), "row": _("Row"), "pass": _("Pass")}
+        groups = [
+            Group(title, [_option(table, view, move) for move in legal if move["type"] == typ])
+            for typ, title in titles.items()
+        ]
         return [group for group in groups if group.options]
     if kind == "choose":
         legal = sorted(legal, key=lambda move: ("die", "empty", "club").index(move["choice"]))
@@ -185,12 +186,11 @@ def _waiting(view: dict[str, Any], viewer: str) -> Controls | None:
     step = view["step"] or {}
     if step.get("kind") != "choose" or viewer not in step["chosen"]:
         return None
-    own = step["choices"][viewer]
     return Controls(
         kind="choose",
         title=step_title("choose"),
         prompt=_("You have chosen. Waiting for the other rower."),
-        waiting=choice_name(own),
+        waiting=choice_name(step["choices"][viewer]),
     )
 
 

@@ -20,10 +20,12 @@ from games.kinds.flusspiraten.describe import move_words, space_label
 from games.kinds.flusspiraten.river import (
     ACROSS,
     DOWN,
+    boat_words,
     river_svg,
     turntable_svg,
     view_marks,
 )
+from games.kinds.flusspiraten.river_text import player_rows
 from games.kinds.flusspiraten.steps import step_line
 from games.pictures.marks import Mark
 
@@ -48,20 +50,18 @@ def _on_foot(view: dict[str, Any], name: str) -> str:
 def _players(
     view: dict[str, Any], mark_of: dict[str, Mark], viewer: str | None
 ) -> list[dict[str, Any]]:
+    """The rows of the emails' players table, with what the page shows besides."""
     return [
         {
-            "name": name,
-            "label": player_label(name, viewer),
-            "mark": mark_of[name],
-            "score": info["score"],
-            "finished": info["finished"],
-            "left": PIRATES - info["finished"],
-            "boats": ", ".join(map(str, info["boats"])),
-            "on_foot": _on_foot(view, name),
-            "to_move": name in view["to_move"],
-            "winner": name in view["winners"],
+            **row,
+            "label": player_label(row["name"], viewer),
+            "mark": mark_of[row["name"]],
+            "left": PIRATES - row["finished"],
+            "on_foot": _on_foot(view, row["name"]),
+            "to_move": row["name"] in view["to_move"],
+            "winner": row["name"] in view["winners"],
         }
-        for name, info in view["players"].items()
+        for row in player_rows(view)
     ]
 
 
@@ -81,15 +81,7 @@ def _track(view: dict[str, Any], mark_of: dict[str, Mark]) -> list[dict[str, Any
 
 def river_words(view: dict[str, Any]) -> list[str]:
     """The river in sentences, for readers who do not see the drawing."""
-    lines = [
-        _("Boat %(boat)s on %(space)s: %(crew)s")
-        % {
-            "boat": number,
-            "space": space_label(boat["at"]),
-            "crew": ", ".join(boat["crew"]) or _("empty"),
-        }
-        for number, boat in view["boats"].items()
-    ]
+    lines = [boat_words(number, boat) for number, boat in view["boats"].items()]
     for name in view["players"]:
         on_foot = _on_foot(view, name)
         if on_foot:

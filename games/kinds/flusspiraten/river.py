@@ -196,9 +196,7 @@ def pirate_spots(box: Box, count: int, step: float = STEP) -> list[tuple[float, 
 
 def crew_xs(x: float, count: int) -> list[float]:
     """The x of each of the ``count`` (1 or 2) pirates seated in a boat centred on ``x``."""
-    if count == 1:
-        return [x]
-    return [x - STEP / 2, x + STEP / 2][:count]
+    return [x + (seat - (count - 1) / 2) * STEP for seat in range(count)]
 
 
 def walkers(view: dict[str, Any]) -> dict[str, list[str]]:
@@ -263,6 +261,15 @@ def _starts(layout: Layout, view: dict[str, Any], mark_of: dict[str, Mark], side
     return f"<g><title>{escape(space_label(side))}: {escape(who)}</title>{''.join(parts)}</g>"
 
 
+def boat_words(number: str, boat: dict[str, Any]) -> str:
+    """Where a boat is and who sits in it: "Boat 3 on inner lane 4: Anna, Ben"."""
+    return _("Boat %(boat)s on %(space)s: %(crew)s") % {
+        "boat": number,
+        "space": space_label(boat["at"]),
+        "crew": ", ".join(boat["crew"]) or _("empty"),
+    }
+
+
 def _boat(layout: Layout, number: str, boat: dict[str, Any], mark_of: dict[str, Mark]) -> str:
     box = layout.boxes[boat["at"]]
     x, y, width = layout.lane_boat(boat["at"])
@@ -270,13 +277,8 @@ def _boat(layout: Layout, number: str, boat: dict[str, Any], mark_of: dict[str, 
     seats = "".join(
         _mark(mark_of[name], px, y) for px, name in zip(crew_xs(x, len(crew)), crew, strict=True)
     )
-    title = _("Boat %(boat)s on %(space)s: %(crew)s") % {
-        "boat": number,
-        "space": space_label(boat["at"]),
-        "crew": ", ".join(crew) or _("empty"),
-    }
     return (
-        f'<g class="boat" data-boat="{number}"><title>{escape(title)}</title>'
+        f'<g class="boat" data-boat="{number}"><title>{escape(boat_words(number, boat))}</title>'
         f'<rect x="{x - width / 2:.0f}" y="{y - 13:.0f}" width="{width:.0f}" height="26" rx="12" '
         f'fill="{RIVER_PAINT["hull"]}" stroke="{RIVER_PAINT["keel"]}"/>'
         f'<text x="{box.x + 4:.0f}" y="{box.y + 13:.0f}" font-size="{LABEL}" font-weight="700" '
@@ -304,9 +306,8 @@ def _ground(layout: Layout) -> list[str]:
         for lane in "IO":
             box = boxes[f"{lane}{position}"]
             parts.append(
-                f'<rect x="{box.x:.0f}" y="{box.y:.0f}" width="{box.w:.0f}" '
-                f'height="{box.h:.0f}" fill="none" stroke="{paint["line"]}" stroke-width="0.5"/>'
-                f'<text x="{box.x + box.w - 4:.0f}" y="{box.y + 13:.0f}" font-size="{LABEL}" '
+                _rect(box, "none", f' stroke="{paint["line"]}" stroke-width="0.5"')
+                + f'<text x="{box.x + box.w - 4:.0f}" y="{box.y + 13:.0f}" font-size="{LABEL}" '
                 f'text-anchor="end" fill="{paint["current"]}">'
                 f"{layout.drift}{current(f'{lane}{position}')}</text>"
             )

@@ -110,36 +110,31 @@ def _river(language: str) -> Image.Image:
 
 
 @cache
-def _mark(
-    colour: str, text_colour: str, shape: str, letter: str, r: int
-) -> tuple[Image.Image, Image.Image]:
+def _mark(mark: Mark, r: int) -> tuple[Image.Image, Image.Image]:
     """A seat's mark ``2 r + 3`` px wide, drawn like the page's."""
     size = 2 * r + 3
     image = PALETTE.canvas((size + 2, size + 2))
     draw = ImageDraw.Draw(image)
     centre = size / 2 + 1
-    points = shape_points(shape, centre, centre, r)
-    if points:
-        draw.polygon(points, fill=PALETTE.ink(colour), outline=INK)
+    fill = PALETTE.ink(mark.colour)
+    if points := shape_points(mark.shape, centre, centre, r):
+        draw.polygon(points, fill=fill, outline=INK)
     else:
-        draw.ellipse(
-            (centre - r, centre - r, centre + r, centre + r), fill=PALETTE.ink(colour), outline=INK
-        )
-    lift = 2 if shape == "triangle" else 0
-    draw.text(
-        (centre, centre + lift), letter, fill=PALETTE.ink(text_colour), font=font(TEXT), anchor="mm"
-    )
+        draw.ellipse((centre - r, centre - r, centre + r, centre + r), fill=fill, outline=INK)
+    lift = 2 if mark.shape == "triangle" else 0
+    text_fill = PALETTE.ink(mark.text_colour)
+    draw.text((centre, centre + lift), mark.letter, fill=text_fill, font=font(TEXT), anchor="mm")
     return sprite(image)
 
 
 def _paste(image: Image.Image, mark: Mark, x: float, y: float, r: int = PIRATE) -> None:
-    picture, mask = _mark(mark.colour, mark.text_colour, mark.shape, mark.letter, r)
+    picture, mask = _mark(mark, r)
     half = picture.size[0] // 2
     image.paste(picture, (round(x) - half, round(y) - half), mask)
 
 
 @cache
-def _boat(number: str, width: int) -> tuple[Image.Image, Image.Image]:
+def _boat(width: int) -> tuple[Image.Image, Image.Image]:
     """A hull ``width`` wide."""
     image = PALETTE.canvas((width + 1, 27))
     draw = ImageDraw.Draw(image)
@@ -180,7 +175,7 @@ def board_png(view: dict[str, Any]) -> bytes:
     for number, boat in view["boats"].items():
         box = layout.boxes[boat["at"]]
         x, y, width = layout.lane_boat(boat["at"])
-        hull, mask = _boat(number, int(width))
+        hull, mask = _boat(int(width))
         image.paste(hull, (round(x - width / 2), round(y) - 13), mask)
         draw.text((box.x + 4, box.y + 13), number, fill=keel, font=font(TEXT), anchor="ls")
         crew = boat["crew"]

@@ -41,15 +41,14 @@ def position_text(view: dict[str, Any]) -> str:
         right = _letters(found.get(f"R{position}", []), letter)
         rows.append([str(position), left, inner, outer, right])
     widths = [max(len(row[i]) for row in [headings, *rows]) for i in range(len(headings))]
+    table = [
+        "  ".join(text.ljust(width) for text, width in zip(row, widths, strict=True)).rstrip()
+        for row in [headings, *rows]
+    ]
     lines = [
         _("Source (top). Turntable: %(value)s.") % {"value": view["turntable"]},
-        "  ".join(text.ljust(width) for text, width in zip(headings, widths, strict=True)).rstrip()
-        + "  "
-        + _("(~n: current)"),
-    ]
-    lines += [
-        "  ".join(text.ljust(width) for text, width in zip(row, widths, strict=True)).rstrip()
-        for row in rows
+        table[0] + "  " + _("(~n: current)"),
+        *table[1:],
     ]
     harbour = " ".join(boats[f"H{n}"] for n in range(1, 9) if f"H{n}" in boats)
     lines.append(_("Harbour: %(boats)s") % {"boats": harbour or "-"})

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.base import IllegalMove, Move, Rules
 from engine.seerauber.board import SHIPS
-from games.kinds.base import query
+from games.kinds.base import TableView, query
 from games.kinds.seerauber.describe import move_choice, pirate_words
 
 
@@ -90,15 +90,16 @@ def _chosen(controls: Controls, engine: Rules, state: Any, viewer: str, text: st
     controls.notation = engine.format_move(move)
 
 
-def controls_for(
-    engine: Rules, state: Any, viewer: str, legal: list[Move], selection: dict[str, str]
-) -> Controls:
-    """The controls for ``legal`` moves and the player's ``selection`` from the query string."""
+def controls_for(table: TableView, selection: dict[str, str]) -> Controls | None:
+    """The controls of the table's viewer for his legal moves and his ``selection``."""
+    engine, viewer, legal = table.engine, table.viewer, table.legal
+    if viewer is None:
+        return None
     controls = Controls()
     if not legal:
         return controls
     if selection.get("move"):
-        _chosen(controls, engine, state, viewer, selection["move"])
+        _chosen(controls, engine, table.state, viewer, selection["move"])
     if legal[0]["type"] in ("mutiny", "no_mutiny", "pass"):
         controls.answers = [_option(engine, move) for move in legal]
         return controls

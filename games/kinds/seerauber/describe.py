@@ -87,9 +87,9 @@ CHOICES = {
 """A move as a button offers it (``Put red 3 on blue 5``)."""
 
 
-def taken_booty(move: Move) -> str:
-    """The booty kind a boarding takes (the ship's only one when the move names none)."""
-    return str(move.get("booty") or SHIPS[move["ship"]].booty[0])
+def _taken(move: Move) -> str:
+    """The booty a boarding takes with its article (the ship's only one if the move names none)."""
+    return gettext(BOOTY_TAKEN[str(move.get("booty") or SHIPS[move["ship"]].booty[0])])
 
 
 def _words(move: Move, phrases: dict[str, str]) -> str:
@@ -99,7 +99,7 @@ def _words(move: Move, phrases: dict[str, str]) -> str:
     }
     if kind == "board":
         values["ship"] = move["ship"]
-        values["booty"] = gettext(BOOTY_TAKEN[taken_booty(move)])
+        values["booty"] = _taken(move)
     return gettext(phrases.get(kind, phrases["pass"])) % values
 
 
@@ -158,7 +158,7 @@ def move_effect(move: Move, before: dict[str, Any], after: dict[str, Any]) -> st
             % {
                 "ship": move["ship"],
                 "stack": pirate_words(move["stack"]),
-                "booty": gettext(BOOTY_TAKEN[taken_booty(move)]),
+                "booty": _taken(move),
             },
             gettext("The crew is paid and every pirate goes back to its owner."),
             *(line + "." for line in _changes(before, after)),

@@ -14,7 +14,6 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from engine.base import IllegalMove
 from engine.seerauber.board import BOOTY, COLOURS, SHIPS
 from games.kinds.base import PlayedMove, TableView, ToldMove, query, replay_fields
 from games.kinds.seerauber.controls import Controls, controls_for
@@ -190,21 +189,15 @@ def confirmation(table: TableView, controls: Controls) -> str:
 
 def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, Any]:
     """The Seeräuber table as the viewer sees it (everything is public [S6]) and his controls."""
-    engine, viewer = table.engine, table.viewer
-    view = engine.view(table.state, viewer)
-    controls = (
-        None
-        if viewer is None
-        else controls_for(engine, table.state, viewer, table.legal, selection)
-    )
+    view = table.engine.view(table.state, table.viewer)
+    controls = controls_for(table, selection)
     latest = table.last_move()
-    refusal: IllegalMove | None = controls.refusal if controls else None
     return {
         **table_context(view, table, controls),
         "controls": controls,
         "stacking_groups": stacking_groups(view, controls),
         "confirmation": confirmation(table, controls) if controls else "",
-        "refusal": refusal,
+        "refusal": controls.refusal if controls else None,
         "turn_detail": turn_detail(view),
         "last_move": None if latest is None else shown(table, latest),
     }

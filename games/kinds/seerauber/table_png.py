@@ -60,13 +60,10 @@ COLUMN_X = {"ducats": 214, "score": 256, "free": 280}
 """Where the players' columns are centred (free pirates: where they start)."""
 BOOTY_GAP = 16
 """The space between two kinds of booty on a player's second line."""
-ASCII_FOR = {
-    ord(letter): plain
-    for letter, plain in {
-        "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
-        "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
-    }.items()
-}  # fmt: skip
+ASCII_FOR = str.maketrans({
+    "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+    "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
+})  # fmt: skip
 """Letters that Unicode does not decompose into ASCII ones."""
 
 

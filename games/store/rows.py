@@ -329,9 +329,8 @@ def _waits(db: BaseDatabaseWrapper, statements: list[Statement]) -> bool:
     statement or its ``COMMIT``, if the backend can (``defer`` of the site's PostgreSQL
     backend, ``freibeuter_site.db``); tell whether."""
     defer = getattr(db, "defer", None)
-    if defer is None:
-        return False
-    return all([bool(defer(*statement)) for statement in statements])  # one answer each
+    # A list, not a generator: every statement is offered, one answer each.
+    return defer is not None and all([bool(defer(sql, params)) for sql, params in statements])
 
 
 def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]], *, later: bool) -> None:
@@ -341,14 +340,8 @@ def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]], *, later:
     transaction's next statement, where the backend can."""
     db = connections[DEFAULT_DB_ALIAS]
     updates = [_update(db, instance, fields) for instance, fields in changes]
-    if not updates or (later and _waits(db, updates)):
-        return
-    with db.cursor() as cursor:
-        if _at_once(db) and len(updates) > 1:
-            cursor.execute(*_one_call(updates))
-            return
-        for sql, values in updates:
-            cursor.execute(sql, values)
+    if updates and not (later and _waits(db, updates)):
+        _run(updates, reads=0)
 
 
 def row_insert(
@@ -366,7 +359,8 @@ def row_insert(
     statement). A row written ``later`` waits for the transaction's next statement where the
     backend can: its id and whether it was written go unread (``None``)."""
     db = connections[DEFAULT_DB_ALIAS]
-    into, values = _prepared(db, instance)
+    into, fields = _insert_plan(db, type(instance))
+    values = [prepare(field.pre_save(instance, True)) for field, prepare in fields]
     marks = ", ".join(["%s"] * len(values))
     if unless is None:
         sql = f"{into} VALUES ({marks})"
@@ -407,13 +401,6 @@ def _insert_plan(db: BaseDatabaseWrapper, model: type[models.Model]) -> _Inserti
         prepared = [(field, _preparer(db, field)) for field in fields]
         _inserts[key] = (f"INSERT INTO {meta.db_table} ({columns})", prepared)
     return _inserts[key]
-
-
-def _prepared(db: BaseDatabaseWrapper, instance: models.Model) -> Statement:
-    """The ``INSERT INTO table (columns)`` of ``instance`` and its values, prepared as ``save``
-    prepares them."""
-    into, fields = _insert_plan(db, type(instance))
-    return into, [prepare(field.pre_save(instance, True)) for field, prepare in fields]
 
 
 def json_text(column: str, key: str) -> str:

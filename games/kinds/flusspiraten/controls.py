@@ -70,11 +70,6 @@ class Controls:
     waiting: str = ""
     """The viewer's own sealed choice, while the other rower chooses."""
 
-    @property
-    def rowing_test(self) -> bool:
-        """Whether the controls are a rowing test's sealed choice."""
-        return self.kind == "choose"
-
 
 def _label(move: Move, view: dict[str, Any]) -> str:
     action = action_words(move, view, sealed=False)

@@ -29,8 +29,6 @@ def space_label(name: str) -> str:
         "XL": _("left red space"),
         "XR": _("right red space"),
     }
-    if name in fixed:
-        return fixed[name]
     if name.startswith("boat "):
         return _("boat %(number)s") % {"number": name[5:]}
     numbered = {
@@ -41,7 +39,7 @@ def space_label(name: str) -> str:
         "F": _("ford %(number)s"),
         "H": _("berth %(number)s"),
     }
-    return numbered[name[0]] % {"number": name[1:]}
+    return fixed[name] if name in fixed else numbered[name[0]] % {"number": name[1:]}
 
 
 def choice_name(choice: str) -> str:

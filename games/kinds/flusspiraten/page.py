@@ -2,9 +2,8 @@
 
 Everything comes from ``view(state, viewer)`` (``None`` for a spectator) and
 from public move payloads (STYLE habit 3). A sealed choice shows in none of
-it: the view hides it ([F5]), the last move names a choice only once the test
-is settled, and the history names a choice only once
-the other rower has chosen (``table.sealed_seq``).
+it: the view hides it ([F5]), and the last move and the history name a choice
+only once the other rower has chosen (``table.sealed_seq``).
 """
 
 from __future__ import annotations
@@ -83,8 +82,7 @@ def river_words(view: dict[str, Any]) -> list[str]:
     """The river in sentences, for readers who do not see the drawing."""
     lines = [boat_words(number, boat) for number, boat in view["boats"].items()]
     for name in view["players"]:
-        on_foot = _on_foot(view, name)
-        if on_foot:
+        if on_foot := _on_foot(view, name):
             lines.append(_("%(player)s on foot: %(spaces)s") % {"player": name, "spaces": on_foot})
     return lines
 

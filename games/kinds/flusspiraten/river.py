@@ -65,12 +65,10 @@ class Box:
 
     @property
     def cx(self) -> float:
-        """The x of the box's centre."""
         return self.x + self.w / 2
 
     @property
     def cy(self) -> float:
-        """The y of the box's centre."""
         return self.y + self.h / 2
 
 

@@ -2,13 +2,10 @@
 
 It takes only what ``view(state, reader)`` gave (STYLE habit 3): a sealed
 rowing-test choice is never in a view ([F5]), so it is never in the picture.
-The geometry and colours are those of the page's ``down`` layout
-(``river.DOWN``): source on top, both lanes with their positions and
-currents, the banks, the fords F6 and F12, the harbour berths, the red spaces
-and the start spaces. Pirates are drawn with their seat's mark (colour,
-shape and letter), so the picture reads in greyscale too. The empty river
-(once per language) and every mark and boat are drawn once per process and
-pasted.
+The geometry and colours are the page's ``down`` layout (``river.DOWN``);
+pirates carry their seat's mark, so the picture reads in greyscale too. The
+empty river (once per language) and every mark and boat are drawn once per
+process and pasted.
 """
 
 from __future__ import annotations
@@ -48,6 +45,7 @@ PALETTE = Palette(
 )
 """Every colour of the picture."""
 INK = PALETTE.ink(RIVER_PAINT["ink"])
+KEEL = PALETTE.ink(RIVER_PAINT["keel"])
 TEXT = 12
 """The letter size: shown 340 px wide on a phone, it still measures 11.3 px."""
 
@@ -138,9 +136,8 @@ def _boat(width: int) -> tuple[Image.Image, Image.Image]:
     """A hull ``width`` wide."""
     image = PALETTE.canvas((width + 1, 27))
     draw = ImageDraw.Draw(image)
-    keel = PALETTE.ink(RIVER_PAINT["keel"])
     draw.rounded_rectangle(
-        (0, 0, width, 26), radius=12, fill=PALETTE.ink(RIVER_PAINT["hull"]), outline=keel
+        (0, 0, width, 26), radius=12, fill=PALETTE.ink(RIVER_PAINT["hull"]), outline=KEEL
     )
     return sprite(image)
 
@@ -165,19 +162,17 @@ def board_png(view: dict[str, Any]) -> bytes:
         box = layout.boxes[side]
         inner = Box(box.x, box.y + 16, box.w, box.h - 16)
         counts = start_counts(view, side)
-        for (name, count), (x, y) in zip(
-            counts, pirate_spots(inner, len(counts), 40), strict=False
-        ):
+        spots = pirate_spots(inner, len(counts), 40)
+        for (name, count), (x, y) in zip(counts, spots, strict=False):
             _paste(image, mark_of[name], x - 8, y, 9)
             # Pillow's default font has no "×".
             draw.text((x + 12, y + 4), f"x{count}", fill=INK, font=font(TEXT), anchor="ms")
-    keel = PALETTE.ink(RIVER_PAINT["keel"])
     for number, boat in view["boats"].items():
         box = layout.boxes[boat["at"]]
         x, y, width = layout.lane_boat(boat["at"])
         hull, mask = _boat(int(width))
         image.paste(hull, (round(x - width / 2), round(y) - 13), mask)
-        draw.text((box.x + 4, box.y + 13), number, fill=keel, font=font(TEXT), anchor="ls")
+        draw.text((box.x + 4, box.y + 13), number, fill=KEEL, font=font(TEXT), anchor="ls")
         crew = boat["crew"]
         for px, name in zip(crew_xs(x, len(crew)), crew, strict=True):
             _paste(image, mark_of[name], px, y)

@@ -25,7 +25,7 @@ def _letters(names: list[str], letter: dict[str, str]) -> str:
 def position_text(view: dict[str, Any]) -> str:
     """The river as text: per position the left bank, both lanes and the right bank."""
     letter = {name: mark.letter for name, mark in view_marks(view).items()}
-    found = walkers(view)
+    on_foot = {space: _letters(names, letter) for space, names in walkers(view).items()}
     boats = {
         boat["at"]: f"[{number}:{_letters(boat['crew'], letter) or '-'}]"
         for number, boat in view["boats"].items()
@@ -33,12 +33,12 @@ def position_text(view: dict[str, Any]) -> str:
     headings = [_("pos"), _("left bank"), _("inner lane"), _("outer lane"), _("right bank")]
     rows = []
     for position in range(17, 0, -1):
-        left = _letters(found.get(f"L{position}", []), letter)
+        left = on_foot.get(f"L{position}", "")
         if position in FORDS:
-            left += f" F{position}:{_letters(found.get(f'F{position}', []), letter)}"
+            left += f" F{position}:{on_foot.get(f'F{position}', '')}"
         inner = boats.get(f"I{position}", f"~{current(f'I{position}')}")
         outer = boats.get(f"O{position}", f"~{current(f'O{position}')}")
-        right = _letters(found.get(f"R{position}", []), letter)
+        right = on_foot.get(f"R{position}", "")
         rows.append([str(position), left, inner, outer, right])
     widths = [max(len(row[i]) for row in [headings, *rows]) for i in range(len(headings))]
     table = [
@@ -52,9 +52,7 @@ def position_text(view: dict[str, Any]) -> str:
     ]
     harbour = " ".join(boats[f"H{n}"] for n in range(1, 9) if f"H{n}" in boats)
     lines.append(_("Harbour: %(boats)s") % {"boats": harbour or "-"})
-    crossings = "  ".join(
-        f"{side} {_letters(found.get(side, []), letter) or '-'}" for side in ("XL", "XR")
-    )
+    crossings = "  ".join(f"{side} {on_foot.get(side) or '-'}" for side in ("XL", "XR"))
     lines.append(_("Red spaces: %(spaces)s") % {"spaces": crossings})
     starts = "  ".join(
         f"{letter[name]} SL {info['SL']} SR {info['SR']}" for name, info in view["players"].items()

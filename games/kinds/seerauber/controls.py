@@ -3,9 +3,9 @@
 The selection lives in the page's query string (``stack``, ``move``), so
 every step is a plain link that works without JavaScript; htmx only loads
 the confirmation in place. A mutiny question is its own prompt (mutiny or
-not), and a lone stack that can move (after a mutiny, the mutinous
-one) is chosen already. Nothing here
-decides what is legal: every option is one of the engine's ``legal_moves``.
+not), and a lone stack that can move (after a mutiny, the mutinous one) is
+chosen already. Nothing here decides what is legal: every option is one of
+the engine's ``legal_moves``.
 """
 
 from __future__ import annotations
@@ -104,7 +104,6 @@ def controls_for(table: TableView, selection: dict[str, str]) -> Controls | None
         controls.answers = [_option(engine, move) for move in legal]
         return controls
     controls.stacks = list(dict.fromkeys(move.get("piece") or move["stack"] for move in legal))
-    # One stack to move (after a mutiny, the mutinous one) is chosen already.
     stack = controls.stacks[0] if len(controls.stacks) == 1 else selection.get("stack", "")
     if stack not in controls.stacks:
         return controls

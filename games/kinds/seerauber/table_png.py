@@ -3,12 +3,11 @@
 It shows what the game page shows: the ships on display (crew as pawns,
 ducats on a coin, booty and ``?`` wage), the cards left in the deck, every
 stack as a column of discs with its top pirate first, and two lines per
-player: ducats, score now and free pirates, then the booty. It is 400 px
-wide, so a phone shrinks it little and its letters stay readable. A disc carries its pirate's
-name (``R3``) in its seat colour, and the player to move has an arrow (a
-winner a star), so the picture reads in greyscale too. Its words are in the
-active language, folded to ASCII (all the default font has). The view is all
-public [S6]; only ``view(state, reader)`` goes in (STYLE habit 3).
+player: ducats, score now and free pirates, then the booty. A disc carries
+its pirate's name (``R3``) in its seat colour, and the player to move has an
+arrow (a winner a star), so the picture reads in greyscale too. Its words are
+in the active language, folded to ASCII (all the default font has). The view
+is all public [S6]; only ``view(state, reader)`` goes in (STYLE habit 3).
 """
 
 from __future__ import annotations
@@ -69,12 +68,12 @@ ASCII_FOR = str.maketrans({
 
 def _ascii(text: str) -> str:
     """``text`` in the characters the default font has (ASCII): ``Grün`` is ``Grun``."""
-    folded = "".join(
-        c
-        for c in unicodedata.normalize("NFKD", text.translate(ASCII_FOR))
+    folded = unicodedata.normalize("NFKD", text.translate(ASCII_FOR))
+    return "".join(
+        c if c.isascii() and c.isprintable() else "?"
+        for c in folded
         if not unicodedata.combining(c)
     )
-    return "".join(c if c.isascii() and c.isprintable() else "?" for c in folded)
 
 
 def _label(msgid: str) -> str:
@@ -151,12 +150,8 @@ def _background(language: str) -> Image.Image:
     draw = ImageDraw.Draw(image)
     grey, small = PALETTE.ink(GREY), font(SMALL_TEXT)
     top = PLAYERS_TOP
-    draw.rounded_rectangle(
-        (MARGIN - 6, STACKS_TOP - 6, WIDTH - MARGIN + 6, STACKS_TOP + STACK_HEIGHT + 2),
-        8,
-        outline=PALETTE.ink(FAINT),
-        width=2,
-    )
+    frame = (MARGIN - 6, STACKS_TOP - 6, WIDTH - MARGIN + 6, STACKS_TOP + STACK_HEIGHT + 2)
+    draw.rounded_rectangle(frame, 8, outline=PALETTE.ink(FAINT), width=2)
     heads = {COLUMN_X["ducats"]: _label("ducats"), COLUMN_X["score"]: _label("score")}
     for x, head in heads.items():
         draw.text((x, top), head, fill=grey, font=small, anchor="mt")

@@ -110,6 +110,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "games.api.errors.ApiErrorMiddleware",
+    "games.web.unavailable.UnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "games.api.middleware.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

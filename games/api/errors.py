@@ -48,6 +48,7 @@ _DJANGO_ERRORS: dict[int, tuple[str, str]] = {
     405: ("method_not_allowed", "This method is not allowed here."),
     413: ("too_large", "The request body is larger than this service accepts."),
     500: ("server_error", "Something went wrong on our side; it has been logged."),
+    503: ("unavailable", "The service cannot reach its database; send the request again shortly."),
 }
 
 

@@ -8,10 +8,8 @@ grace before a never-queued row is swept) are shortened through settings.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import signal
-import socket
 import subprocess
 import threading
 from collections import Counter
@@ -34,6 +32,7 @@ from mail_helpers import (  # noqa: F401
     smtp,
     worker,
 )
+from tcp_proxy import TcpProxy
 
 from games.mail.outbox import mail_due
 from games.models import Event, Game, OutboundMail
@@ -163,66 +162,11 @@ def test_it_sends_the_row_of_a_worker_killed_during_the_send(
     assert [str(m["Message-ID"]) for m in smtp.messages()] == [row.message_id]
 
 
-class _Proxy:
-    """A TCP proxy to Redis whose connections can be cut, as a Redis restart would."""
-
-    def __init__(self, target: tuple[str, int]) -> None:
-        self.target = target
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self.sockets: list[socket.socket] = []
-        self.lock = threading.Lock()
-        self.open = True
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            if not self.open:
-                client.close()
-                continue
-            upstream = socket.create_connection(self.target)
-            with self.lock:
-                self.sockets += [client, upstream]
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
-
-    @staticmethod
-    def _pipe(source: socket.socket, sink: socket.socket) -> None:
-        try:
-            while data := source.recv(65536):
-                sink.sendall(data)
-        except OSError:
-            pass
-        finally:
-            for end in (source, sink):
-                with contextlib.suppress(OSError):
-                    end.shutdown(socket.SHUT_RDWR)
-
-    def cut(self) -> None:
-        self.open = False
-        with self.lock:
-            for sock in self.sockets:
-                with contextlib.suppress(OSError):
-                    sock.shutdown(socket.SHUT_RDWR)
-            self.sockets.clear()
-
-    def resume(self) -> None:
-        self.open = True
-
-    def close(self) -> None:
-        self.cut()
-        self.listener.close()
-
-
 def test_it_loses_no_event_or_email_when_redis_drops_mid_run(
     queue: str, smtp: SmtpSink, processes: list[subprocess.Popen[bytes]], monkeypatch: Any
 ) -> None:
     url = redis.connection.parse_url(django_settings.CELERY_BROKER_URL)
-    proxy = _Proxy((url.get("host", "127.0.0.1"), url.get("port", 6379)))
+    proxy = TcpProxy((url.get("host", "127.0.0.1"), url.get("port", 6379)))
     try:
         db = url.get("db", 0)
         processes.append(_worker_process(queue, smtp.port, f"redis://127.0.0.1:{proxy.port}/{db}"))

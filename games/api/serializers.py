@@ -257,7 +257,7 @@ class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]
         if not engine.MIN_PLAYERS <= len(data["players"]) <= engine.MAX_PLAYERS:
             raise serializers.ValidationError(
                 {
-                    "players": f"{engine.NAME} is played by {engine.MIN_PLAYERS} to "
+                    "players": f"{engine.TITLE} is played by {engine.MIN_PLAYERS} to "
                     f"{engine.MAX_PLAYERS} players."
                 }
             )

@@ -10,15 +10,19 @@ ten games or a hundred thousand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.timesince import timesince
 from django.utils.timezone import localtime
 from django.utils.translation import gettext
 
+from engine.base import get_game
 from games.display import game_label, local_time
 from games.kinds import kind_of
 from games.models import Event, Game, Player, Seat
@@ -98,6 +102,17 @@ def _rows(games: list[Game], email: str | None, time_zone: str) -> list[dict[str
     ]
 
 
+def time_ago(moment: datetime | None) -> str:
+    """How long ago ``moment`` was, as players say it: "just now" within a minute, else
+    "5 minutes ago" (two units at most, as Django's ``timesince`` counts them)."""
+    if moment is None:
+        return ""
+    now = timezone.now()
+    if now - moment < timedelta(minutes=1):
+        return gettext("just now")
+    return gettext("%(time)s ago") % {"time": timesince(moment, now)}
+
+
 def _players(
     game: Game, seats: list[dict[str, Any]], marks: dict[str, Mark], profiles: dict[str, str]
 ) -> SafeString:
@@ -140,6 +155,7 @@ def _row(
     return {
         "game": game,
         "label": game_label(game),
+        "title": get_game(game.kind).TITLE,
         "status": status,
         "link": f"/play/{seat_token(mine)}/" if mine else f"/games/{game.pk}/",
         "players": _players(game, seats, marks, profiles),
@@ -149,7 +165,7 @@ def _row(
         and game.status == Game.Status.ACTIVE
         and mine.display_name in game.to_move,
         "last": last,
-        "last_at": game.last_move_at,  # type: ignore[attr-defined]
+        "last_ago": time_ago(game.last_move_at),  # type: ignore[attr-defined]
         "deadline": deadline,
         # the <time> element's moment, in the current zone (as the ``date`` filter would write
         # it, which formats character by character)

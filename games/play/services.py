@@ -77,13 +77,14 @@ def check_move_fields(kind: str, move: object) -> dict[str, Any]:
     if not isinstance(move, dict):
         raise IllegalMove("bad_move", "A move must be an object.")
     refuse_service_fields(move)
-    fields = get_game(kind).MOVE_FIELDS
-    unknown = sorted(set(move) - set(fields))
+    engine = get_game(kind)
+    unknown = sorted(set(move) - set(engine.MOVE_FIELDS))
     if unknown:
-        allowed = ", ".join(sorted(fields))
+        allowed = ", ".join(sorted(engine.MOVE_FIELDS))
         raise IllegalMove(
             "unknown_field",
-            f"A {kind} move has no field {', '.join(map(repr, unknown))}; it may have {allowed}.",
+            f"A {engine.TITLE} move has no field {', '.join(map(repr, unknown))}; "
+            f"it may have {allowed}.",
         )
     return move
 

@@ -123,7 +123,8 @@ class TableForm(forms.Form):
         ]
 
     def clean(self) -> dict[str, Any]:
-        """The form's data; one table invites each email address once."""
+        """The form's data; one table invites each email address once and seats as many
+        players as its game is played by."""
         data = super().clean() or {}
         addresses = [
             str(data.get(f"seat{i}_email") or "").strip().lower()
@@ -135,6 +136,14 @@ class TableForm(forms.Form):
             raise forms.ValidationError(
                 _("Each seat needs its own email address: a game invites an address once."),
                 code="address_twice",
+            )
+        engine = get_game(str(data.get("game") or GAMES[0]))
+        seats = sum(1 for i in range(MAX_SEATS) if data.get(f"seat{i}_kind"))
+        if not engine.MIN_PLAYERS <= seats <= engine.MAX_PLAYERS:
+            raise forms.ValidationError(
+                _("%(game)s is played by %(low)s to %(high)s players.")
+                % {"game": engine.TITLE, "low": engine.MIN_PLAYERS, "high": engine.MAX_PLAYERS},
+                code="player_count",
             )
         return data
 

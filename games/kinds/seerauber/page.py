@@ -157,18 +157,30 @@ def stacking_groups(view: dict[str, Any], controls: Controls | None) -> list[dic
 
 
 def turn_detail(view: dict[str, Any]) -> str:
-    """What the table waits for beyond whose turn it is: a mutiny question or a forced boarding."""
+    """What the table waits for beyond whose turn it is: a mutiny question or a forced boarding,
+    said to the viewer as "you" where he is the one asked, the mutineer or the captain."""
     pending = view["table"]["pending"]
     if not pending:
         return ""
+    viewer, captain = view.get("viewer"), pending["captain"]
     if "mutiny_asked" in pending:
+        if pending["mutiny_asked"] == viewer:
+            return gettext("You may mutiny against %(captain)s.") % {"captain": captain}
         return gettext("%(asked)s may mutiny against %(captain)s.") % {
             "asked": pending["mutiny_asked"],
-            "captain": pending["captain"],
+            "captain": captain,
+        }
+    if pending["mutiny_by"] == viewer:
+        return gettext("You mutinied: %(captain)s must board with that stack.") % {
+            "captain": captain
+        }
+    if captain == viewer:
+        return gettext("%(by)s mutinied: you must board with that stack.") % {
+            "by": pending["mutiny_by"]
         }
     return gettext("%(by)s mutinied: %(captain)s must board with that stack.") % {
         "by": pending["mutiny_by"],
-        "captain": pending["captain"],
+        "captain": captain,
     }
 
 

@@ -258,6 +258,7 @@ def table_create(
         min_reliability=min_reliability,
     )
     now = timezone.now()
+    invited = []
     for position, seat in enumerate(seats):
         invitation = Invitation(table=table, position=position, kind=seat.kind)
         if seat.kind == "bot":
@@ -274,7 +275,10 @@ def table_create(
         elif seat.kind != "open":
             raise LobbyError(f"A seat is invited by email, open or a bot, not {seat.kind!r}.")
         invitation.save()
-        if invitation.kind == "email" and may_mail_unasked(invitation.email, now):
+        if invitation.kind == "email":
+            invited.append(invitation)
+    for invitation in invited:  # once every seat is saved, so each email names them all
+        if may_mail_unasked(invitation.email, now):
             seat_invited.send(sender=Table, table=table, invitation=invitation)
     _start_when_full(table)
     return table

@@ -150,6 +150,12 @@ if os.environ.get("DATABASE_URL"):
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # Django's backend with fewer round trips (freibeuter_site/db/base.py).
         DATABASES["default"]["ENGINE"] = "freibeuter_site.db"
+    # Behind PgBouncer in transaction mode (DATABASE_URL names the pooler) no cursor may outlive
+    # its transaction; the outbox listener, which needs a session of its own (LISTEN and a
+    # session advisory lock), then connects to PostgreSQL itself (LISTENER_DATABASE_URL).
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = _flag(
+        "DATABASE_TRANSACTION_POOLING", default=False
+    )
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -159,6 +165,7 @@ else:
             "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
         }
     }
+LISTENER_DATABASE_URL = os.environ.get("LISTENER_DATABASE_URL", "")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Cache: state snapshots only; correctness never depends on it. REDIS_KEY_PREFIX begins every

@@ -17,6 +17,7 @@ import time
 
 import psycopg
 from celery import shared_task
+from django.conf import settings
 from django.core.mail import get_connection
 from django.core.mail.backends.base import BaseEmailBackend
 from django.db import connection as database
@@ -125,6 +126,8 @@ class OutboxListener(threading.Thread):
 
     def _listen(self) -> None:
         params = {**database.get_connection_params(), "application_name": LISTENER_NAME}
+        if settings.LISTENER_DATABASE_URL:  # around a transaction pooler, to PostgreSQL itself
+            params |= psycopg.conninfo.conninfo_to_dict(settings.LISTENER_DATABASE_URL)
         with psycopg.connect(**params, autocommit=True) as db:
             locked = "SELECT pg_try_advisory_lock(%s)"
             while db.execute(locked, [LISTENER_LOCK]).fetchone() != (True,):

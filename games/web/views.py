@@ -32,6 +32,7 @@ from games.play import services
 from games.play.links import seat_from_token
 from games.play.refusals import refusal_text
 from games.play.tables import table_for
+from games.play.takebacks import takeback_pending
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import deadline_for
 
@@ -82,6 +83,10 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
         move_id=secrets.token_hex(12),
         live=game.status in (Game.Status.ACTIVE, Game.Status.PAUSED),
         profiles=profile_links(seats=game.seats.all()),
+        # A seat asked to agree to a takeback answers it in the banner, above the controls.
+        takeback=takeback_pending(game)
+        if seat is not None and game.status == Game.Status.ACTIVE
+        else None,
     )
     return context
 

@@ -69,7 +69,7 @@ def test_the_mover_of_a_boarding_is_offered_a_takeback_that_works(
 
     assert game.events.filter(type=events.TAKEBACK_REQUESTED).count() == 1
     assert BUTTON not in _chat(client, anne)  # asked already
-    assert "Anne asks to take back his last move." in _chat(client, bart)
+    assert "Anne asks to take back the last move." in _chat(client, bart)
     client.post(f"/play/{seat_token(bart)}/takeback/", {"answer": "accept"})
     game.refresh_from_db()
     assert game.to_move == ["Anne"]

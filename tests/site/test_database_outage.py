@@ -65,11 +65,13 @@ def test_an_outage_answers_503_with_retry_after_and_a_move_sent_again_is_applied
     with caplog.at_level(logging.WARNING):
         refused = post_json(client, path, body, token)
         page = client.get("/")
+        german = client.get("/", HTTP_ACCEPT_LANGUAGE="de")
     assert refused.status_code == 503
     assert refused["Retry-After"] == "5"
     assert refused.json()["error"]["code"] == "unavailable"
     assert page.status_code == 503 and page["Retry-After"] == "5"
     assert "Back in a moment" in page.content.decode()
+    assert german.status_code == 503 and "Gleich wieder da" in german.content.decode()
     assert not [r for r in caplog.records if r.exc_info], "no stack trace in the log"
 
     proxy.resume()

@@ -74,13 +74,13 @@ def event_line(event_type: str, payload: dict[str, Any], *, hidden: bool = False
     elif event_type == events.CHAT_HIDDEN:
         line = _("A moderator hid a chat message.")
     elif event_type == events.TAKEBACK_REQUESTED:
-        line = _("%(player)s asks to take back his last move.") % said
+        line = _("%(player)s asks to take back the last move.") % said
     elif event_type == events.TAKEBACK_ACCEPTED:
         line = _("%(player)s agrees to the takeback.") % said
     elif event_type == events.TAKEBACK_DECLINED:
         line = _("%(player)s declines the takeback.") % said
     elif event_type == events.MOVE_TAKEN_BACK:
-        line = _("%(player)s took back his last move.") % said
+        line = _("%(player)s took back the last move.") % said
     else:
         return None
     return _with_reason(line, payload)

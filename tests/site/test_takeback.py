@@ -91,7 +91,8 @@ def test_a_boarding_move_is_taken_back_when_all_others_accept(game: Game) -> Non
         history = history_context(table=table, at=None)
         notes = table.history().notes
     assert history["moves"] == []
-    assert notes[-1].words == "Anne took back his last move."
+    assert notes[-1].words == "Anne took back the last move."
+    assert "Anne asks to take back the last move." in [note.words for note in notes]
 
 
 def test_the_game_goes_on_after_a_takeback(game: Game) -> None:

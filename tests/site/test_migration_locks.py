@@ -28,7 +28,9 @@ read by a person and listed below with what it does.
 Every migration after :data:`BASELINE` must pass. The migrations up to it were
 written before this check; the ones that do not pass are listed in
 :data:`KNOWN` with what each one does and why it was acceptable, and the test fails if that
-list is no longer exactly what the rule finds (so it cannot rot).
+list names one the rule no longer finds (so it cannot rot). A later migration gets into
+:data:`KNOWN` only with a reason a reviewer accepts, and is then applied with the service
+stopped (docs/upgrades.md).
 """
 
 from __future__ import annotations
@@ -68,11 +70,13 @@ KNOWN: dict[str, str] = {
     "0015_leagues": "RunPython: the immutability trigger on the new games_leagueevent.",
     "0016_reliability_and_account_deletion": "a CHECK on the new games_table.min_reliability.",
 }
-"""Migrations up to :data:`BASELINE` that the rule finds, each with what it does.
+"""The migrations that the rule finds, each with what it does.
 
-Each was acceptable for the same reason: it is history. It has run once wherever the
-service runs, and on a new installation it runs on empty tables, where no lock lasts.
-A migration that is not yet applied anywhere has no such excuse."""
+Those up to the baseline were acceptable for one reason: they are history. Each has run
+once wherever the service runs, and on a new installation it runs on empty tables, where
+no lock lasts. A migration not yet applied anywhere has no such excuse: one listed here
+after the baseline says why it may stop the service, and is applied with the service
+stopped."""
 
 CREATE_TABLE = re.compile(r'^CREATE TABLE "(?P<table>[^"]+)"', re.I)
 ALTER_TABLE = re.compile(r'^ALTER TABLE (?:ONLY )?"?(?P<table>[^"\s]+)"?\s', re.I)
@@ -163,19 +167,20 @@ def findings() -> dict[str, list[str]]:
 
 def test_no_migration_after_the_baseline_takes_a_lock_that_stops_the_service() -> None:
     assert BASELINE in migrations()
-    late = {name: found for name, found in findings().items() if name > BASELINE}
+    late = {
+        name: found for name, found in findings().items() if name > BASELINE and name not in KNOWN
+    }
     assert not late, (
         "these migrations lock a table that may be large while the old release serves; "
         f"see docs/upgrades.md for the way around: {late}"
     )
 
 
-def test_the_known_exceptions_are_exactly_what_the_rule_finds_up_to_the_baseline() -> None:
-    early = {name for name in findings() if name <= BASELINE}
-    assert early == set(KNOWN), {
-        "found but not listed": sorted(early - set(KNOWN)),
-        "listed but no longer found": sorted(set(KNOWN) - early),
-    }
+def test_the_known_exceptions_are_exactly_what_the_rule_finds() -> None:
+    found = set(findings())
+    early = {name for name in found if name <= BASELINE}
+    assert not early - set(KNOWN), f"found up to the baseline but not listed: {early - set(KNOWN)}"
+    assert not set(KNOWN) - found, f"listed but no longer found: {set(KNOWN) - found}"
 
 
 @pytest.mark.parametrize(

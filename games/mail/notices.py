@@ -57,6 +57,14 @@ def _queue(
     )
 
 
+def _turn_queue(game: Game, seat: Seat, now: datetime, *, unless_told: bool = False) -> None:
+    """Write ``seat``'s turn email (its content is composed after the commit:
+    ``turn_content.turn_context_of``)."""
+    deadline = seat.deadline_at.isoformat() if seat.deadline_at else None
+    context = {"game_kind": game.kind, "seq": game.last_seq, "deadline": deadline}
+    _queue(game, seat, "turn", context, now, unless_told=unless_told)
+
+
 def turn_mails_queue(
     *,
     game: Game,
@@ -64,14 +72,24 @@ def turn_mails_queue(
     state: Any,
     seats: list[Seat],
     moved: str | None,
+    waited: list[str],
     now: datetime,
     **_signal: object,
 ) -> None:
-    """Tell each seat now to move that it is its turn (or, at the end, everyone the result).
+    """Tell each seat whose turn begins that it is its turn (or, at the end, everyone the
+    result): one turn email a turn, never held back because the player has the page open.
 
-    A turn email's content is composed after the commit (``turn_content.turn_context_of``).
-    After another player's move (or seat change: ``moved``), a player told since his own
-    last move still waits at the same step (the deploy, a rowing test): not told twice.
+    A seat's turn begins when the game comes to wait for it (it is not in ``waited``, the
+    players waited for before the change), or when another player's move (a pass the
+    rules force included) came after its own. Its further steps send none: the decisions
+    it makes in a row with no one else's between (a roll, then the path), and another
+    player's decision in a step that waits for both (the deploy, a rowing test).
+    ``moved`` names who moved, whose seat changed hands or whose move was taken back
+    (``None``: the deal, a resume). After another's change, or on its own step, a seat
+    is told unless its address was told since its turn began, as the outbox's row finds
+    (``repository.outbox_insert``, ``unless_told``): so a seat's new holder is told, and
+    a player told before another's takeback is not told twice. A step made by a reply is
+    answered with the next step's turn email (:func:`reply_mail_queue`).
     """
     by_name = {seat.display_name: seat for seat in seats}
     if game.status == Game.Status.FINISHED:
@@ -83,11 +101,9 @@ def turn_mails_queue(
         return
     for name in game.to_move:
         seat = by_name[name]
-        if not _reachable(seat):
-            continue
-        deadline = seat.deadline_at.isoformat() if seat.deadline_at else None
-        context = {"game_kind": game.kind, "seq": game.last_seq, "deadline": deadline}
-        _queue(game, seat, "turn", context, now, unless_told=moved not in (None, name))
+        if not _reachable(seat) or (name in waited and name != moved):
+            continue  # another's decision in a step that waits for it too
+        _turn_queue(game, seat, now, unless_told=moved not in (None, name) or name in waited)
 
 
 def reminder_mail_queue(
@@ -158,7 +174,9 @@ def reply_mail_queue(
     **_signal: object,
 ) -> OutboundMail | None:
     """Answer a reply email: the move is recorded (``move``, said in words too), or why not
-    and what is legal (each move in its notation, the reply syntax, and in words)."""
+    and what is legal (each move in its notation, the reply syntax, and in words). When the
+    recorded move was a step of the seat's turn and its turn goes on, the turn email of the
+    next step follows: a player who plays by email sees that step nowhere else."""
     if not seat.email:
         return None
     engine = engine_for(game)
@@ -174,7 +192,7 @@ def reply_mail_queue(
         "reply_to": reply_address(seat),
         "in_reply_to": in_reply_to,
     }
-    return mail_queue(
+    answer = mail_queue(
         to=seat.email,
         kind="move_accepted" if accepted else "move_refused",
         context=context,
@@ -183,6 +201,21 @@ def reply_mail_queue(
         seat=seat,
         now=now,
     )
+    if accepted:
+        _next_step_queue(game, seat, now)
+    return answer
+
+
+def _next_step_queue(game: Game, seat: Seat, now: datetime) -> None:
+    """Write ``seat``'s turn email if the game, after its move, waits for it again and no turn
+    email of this position went to it."""
+    game.refresh_from_db(fields=["status", "to_move", "last_seq"])
+    seat.refresh_from_db(fields=["deadline_at", "is_bot", "mail_preference"])
+    if game.status != Game.Status.ACTIVE or seat.display_name not in game.to_move:
+        return
+    told = OutboundMail.objects.filter(game=game, seat=seat, kind="turn")
+    if _reachable(seat) and not told.filter(context__seq=game.last_seq).exists():
+        _turn_queue(game, seat, now)
 
 
 def sign_in_mail_queue(

@@ -80,7 +80,7 @@ def mail_queue(
     """Write one email to the outbox (a fixed ``INSERT``); its send is queued at commit.
 
     ``hold`` keeps it for the daily digest instead of sending it. ``unless_told``: not if
-    the seat was told of its turn since its own last move. ``with_change``: written with the
+    the seat was told of its turn since it began. ``with_change``: written with the
     change of its game (``games.store.repository.game_change``), its id unread: the
     ``NOTIFY`` in it tells the sender.
     """

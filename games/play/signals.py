@@ -16,7 +16,8 @@ from django.dispatch import Signal
 turn_begun = Signal()
 """A turn began or the game ended (a move, a takeback, a seat changing hands, a resume, the
 deal): ``game``, ``engine``, ``state``, ``seats`` (all of the game's, their clocks followed),
-``moved`` (the player who moved or whose seat changed hands, or ``None``) and ``now``."""
+``moved`` (the player who moved or whose seat changed hands, or ``None``), ``waited`` (the
+players the game waited for before the change) and ``now``."""
 bot_to_move = Signal()
 """Committed: a change left a bot seat to move, so it can play at once (no arguments)."""
 event_announced = Signal()

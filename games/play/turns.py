@@ -60,12 +60,23 @@ def turn_begin(
     clock restarts if he is to move again; the others' running clocks run on.
 
     A bot seat's deadline is now, and ``bot_to_move`` is sent on commit to have it played.
-    ``seats`` and ``along`` as for :func:`clocks_update`.
+    ``seats`` and ``along`` as for :func:`clocks_update`. The signal names the seats the game
+    waited for before the change (``waited``: their clocks ran), so the turn emails go to
+    the seats whose turn begins, not to those whose turn goes on.
     """
+    seats = list(game.seats.all() if seats is None else seats)
+    waited = [seat.display_name for seat in seats if seat.turn_started_at is not None]
     restart = () if moved is None else (moved,)
     seats = clocks_update(game=game, seats=seats, restart=restart, now=now, along=along)
     turn_begun.send(
-        sender=Game, game=game, engine=engine, state=state, seats=seats, moved=moved, now=now
+        sender=Game,
+        game=game,
+        engine=engine,
+        state=state,
+        seats=seats,
+        moved=moved,
+        waited=waited,
+        now=now,
     )
     if game.status == Game.Status.ACTIVE and any(
         seat.is_bot and seat.display_name in game.to_move for seat in seats

@@ -8,7 +8,7 @@
   a reader's, :func:`state_at` at any seq, :func:`game_replay` for the whole fold, and
   :func:`snapshot_on_commit` to keep the new head once the change commits.
 - **The outbox's rows**: :func:`outbox_insert` (with a change, or unless the seat was told
-  of its turn), :func:`outbox_claim` and :func:`outbox_mark` for the sender, and
+  of its turn since it began), :func:`outbox_claim` and :func:`outbox_mark` for the sender, and
   :func:`events_since_own_move` for a turn email's content.
 
 How it is fast stays here: the rows are read and written by fixed statements
@@ -169,25 +169,45 @@ def _last_own_move() -> str:
     )
 
 
+def _turn_begun() -> str:
+    """The query of the seq after which a seat's turn began (``None``: the game's start): its
+    own last move before anyone else's last move, so the moves it made since, in a row, are
+    steps of the turn; its parameters: the game's id, the seat's name, the game's id, the
+    seat's name, the seq."""
+    others_last = (
+        "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
+        f" AND {json_text('payload', 'player')} <> %s AND seq <= %s"
+    )
+    return (
+        "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
+        f" AND {json_text('payload', 'player')} = %s AND seq < COALESCE(({others_last}), 0)"
+    )
+
+
 def outbox_insert(
     mail: OutboundMail, *, notify: str | None, unless_told: bool = False, with_change: bool = False
 ) -> bool | None:
     """Write the new outbox row ``mail`` (one fixed ``INSERT``), give it its id and tell whether
     it was written. ``notify`` names a channel told the id when the transaction commits
-    (PostgreSQL's ``NOTIFY``, in the same statement). ``unless_told``: not if its seat has a
-    turn email of its game since its own last move, as the ``INSERT`` itself finds.
-    ``with_change``: in a :func:`game_change` it goes with the change's writes, its id and
-    whether it was written unread (``None``)."""
+    (PostgreSQL's ``NOTIFY``, in the same statement). ``unless_told``: not if its seat's
+    address has a turn email of its game since the seat's turn began (:func:`_turn_begun`:
+    since its own last move, or, while its own moves are the game's last, since its own
+    move before them), as the ``INSERT`` itself finds. ``with_change``: in a
+    :func:`game_change` it goes with the change's writes, its id and whether it was
+    written unread (``None``)."""
     unless = None
     if unless_told:
         game, seat = mail.game, mail.seat
         assert game is not None and seat is not None, "a turn email belongs to a seat of a game"
         told = (
             "SELECT 1 FROM games_outboundmail WHERE game_id = %s AND seat_id = %s"
-            f" AND kind = 'turn' AND CAST({json_text('context', 'seq')} AS INTEGER)"
-            f" >= COALESCE(({_last_own_move()}), 0)"
+            f" AND kind = 'turn' AND {connection.ops.quote_name('to')} = %s"
+            f" AND CAST({json_text('context', 'seq')} AS INTEGER)"
+            f" >= COALESCE(({_turn_begun()}), 0)"
         )
-        unless = (told, [game.pk, seat.pk, game.pk, seat.display_name, game.last_seq])
+        name = seat.display_name
+        begun = [game.pk, name, game.pk, name, game.last_seq]
+        unless = (told, [game.pk, seat.pk, mail.to, *begun])
     later = with_change and _in_change.open
     return rows.row_insert(mail, notify=notify, unless=unless, later=later)
 

@@ -82,12 +82,13 @@ def test_a_game_is_played_to_its_end_with_a_turn_email_to_every_player_to_move(
             break
         sent = sorted(row.to for row in _turn_mails(game, last))
         step = engine_for(game).summary(load_state(game))["step"]
-        # Everyone now to move has a turn email; who still waits at the same step gets no second.
-        told = [emails[name] for name in game.to_move if name not in before[1:]]
-        assert sent == sorted(told), (step, before, game.to_move)
+        # Who comes to be waited for has a turn email; who still waits, at the same step or the
+        # next of his turn, gets none (the mover only after passes forced on the others).
+        told = [emails[name] for name in game.to_move if name not in before]
+        assert sorted(set(sent) - {emails[before[0]]}) == sorted(told), (step, before)
         if step["kind"] == "choose" and not step["chosen"]:
             tests += 1
-            assert len(sent) == 2
+            assert len(sent) == 1  # the partner; the helmsman's turn goes on
     assert tests > 0 and game.winners
     text = mail_compose(_turn_mails(game)[-1]).body
     assert "(~n: current)" in text and "Notation: deploy N" in text

@@ -98,7 +98,8 @@ def _outbox(now: datetime) -> dict[str, Any]:
     }
 
 
-def _database_up() -> bool:
+def database_up() -> bool:
+    """Whether this process's database connection answers a ``SELECT 1``."""
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
@@ -126,7 +127,7 @@ def health_report(*, now: datetime | None = None) -> dict[str, Any]:
     """The service's health: ``ok`` and each check (the database's first, as the others
     read it)."""
     now = now or timezone.now()
-    database = _database_up()
+    database = database_up()
     broker = broker_up()
     sweeps = _sweeps(now) if database else {}
     outbox = _outbox(now) if database else None

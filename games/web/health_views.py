@@ -1,5 +1,5 @@
-"""Operators' endpoints: ``/healthz`` for load balancers and monitors, ``/metrics`` for
-Prometheus, and the moderators' health page with the last mail errors."""
+"""Operators' endpoints: ``/readyz`` for load balancers, ``/healthz`` for monitors,
+``/metrics`` for Prometheus, and the moderators' health page with the last mail errors."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from games.monitoring.health import failed_mails, health_report
+from games.monitoring.health import database_up, failed_mails, health_report
 from games.monitoring.metrics import metrics_text
 from games.web.moderation_views import moderator_required
 
@@ -23,6 +23,17 @@ def healthz(request: HttpRequest) -> JsonResponse:
     """200 when the database and broker answer and no sweep is late, else 503; no auth."""
     report = health_report()
     return JsonResponse(report, status=200 if report["ok"] else 503)
+
+
+@require_GET
+@never_cache
+def readyz(request: HttpRequest) -> JsonResponse:
+    """200 when this web node can serve (its database answers), else 503; no auth.
+
+    A load balancer takes a node out on this, not on ``/healthz``: a late sweep or a lost
+    broker is the whole service's trouble, which taking every node out would only worsen."""
+    ready = database_up()
+    return JsonResponse({"ok": ready}, status=200 if ready else 503)
 
 
 @require_GET

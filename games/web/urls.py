@@ -87,5 +87,6 @@ urlpatterns = [
     path("dev/mail/", mail_views.dev_mailbox, name="dev-mailbox"),
     path("dev/mail/<str:name>/", mail_views.dev_mail, name="dev-mail"),
     path("healthz", health_views.healthz, name="healthz"),
+    path("readyz", health_views.readyz, name="readyz"),
     path("metrics", health_views.metrics, name="metrics"),
 ]

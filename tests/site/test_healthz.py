@@ -89,6 +89,18 @@ def test_it_answers_503_before_the_beat_ever_swept(client: Client, db: None) -> 
     assert all(sweep["last_run"] is None for sweep in response.json()["sweeps"].values())
 
 
+def test_readyz_keeps_a_node_in_the_balancer_while_only_the_beat_or_broker_is_late(
+    client: Client, settings: Any, db: None
+) -> None:
+    """A balancer checks /readyz: a late beat or a lost broker (/healthz 503) is the whole
+    service's trouble, and would take every node out at once; only a node whose database
+    does not answer is not ready."""
+    settings.CELERY_BROKER_URL = f"redis://127.0.0.1:{free_port()}/0"
+    assert client.get("/healthz").status_code == 503
+    response = client.get("/readyz")
+    assert response.status_code == 200 and response.json() == {"ok": True}
+
+
 def test_an_hourly_sweep_is_not_late_before_its_first_hour_with_the_beat(
     client: Client, db: None, clock: time_machine.Coordinates
 ) -> None:

@@ -238,7 +238,7 @@ def table_create(
     engine = get_game(kind)
     if not engine.MIN_PLAYERS <= len(seats) <= engine.MAX_PLAYERS:
         raise LobbyError(
-            f"{kind} is played by {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players."
+            f"{engine.TITLE} is played by {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players."
         )
     time_control(options)  # raises BadOptions, the deadline module's own check
     names = _seat_names(seats)

@@ -7,11 +7,13 @@ internal name (``flusspiraten``) appears only where it is an identifier: URLs, t
 
 from __future__ import annotations
 
+import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from games.mail.compose import mail_compose
 from games.models import OutboundMail
+from games.play.lobby import LobbyError, SeatSpec, table_create
 from games.play.services import PlayerSpec, game_create
 from games.web.lobby_forms import MAX_SEATS
 from tests.site.api_helpers import post_json
@@ -96,3 +98,13 @@ def test_an_api_game_of_too_few_players_is_refused_with_the_games_title(
     response = post_json(client, "/api/games/", {"kind": "seerauber", "players": players})
     assert response.status_code == 400
     assert "Seeräuber is played by 3 to 5 players." in response.content.decode()
+
+
+def test_the_lobby_service_names_the_game_by_its_title_when_the_seats_do_not_fit(
+    db: None,
+) -> None:
+    """The lobby's own check, under the form's: a table of two Seeräuber seats is refused in
+    words that name the game as players write it."""
+    with pytest.raises(LobbyError) as refused:
+        table_create(kind="seerauber", seats=[SeatSpec(kind="bot")] * 2, options={})
+    assert str(refused.value).startswith("Seeräuber is played by 3 to 5 players")

@@ -6,7 +6,9 @@ import base64
 import email
 import email.policy
 import re
+import threading
 from email.message import EmailMessage
+from email.parser import BytesHeaderParser
 from email.utils import make_msgid
 from pathlib import Path
 from typing import Any
@@ -29,17 +31,52 @@ def _read(path: Path) -> EmailMessage:
     return message
 
 
+_HEADERS = BytesHeaderParser(policy=email.policy.default)
+_listed: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
+_listed_lock = threading.Lock()
+
+
+def _header_block(path: Path) -> bytes:
+    """The lines of the file up to the blank line that ends the headers (no body is read)."""
+    lines = []
+    with path.open("rb") as file:
+        for line in file:
+            if not line.strip():
+                break
+            lines.append(line)
+    return b"".join(lines)
+
+
+def _listing(path: Path) -> dict[str, Any]:
+    """One message's row of the list, read once per version of its file."""
+    stat = path.stat()
+    version = (stat.st_mtime_ns, stat.st_size)
+    with _listed_lock:
+        kept = _listed.get(path)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    mail = _HEADERS.parsebytes(_header_block(path))
+    row = {"name": path.name, "to": mail["To"], "subject": mail["Subject"], "date": mail["Date"]}
+    with _listed_lock:
+        _listed[path] = (version, row)
+    return row
+
+
 def mailbox_list() -> list[dict[str, Any]]:
-    """The newest messages: file name, recipient, subject."""
+    """The newest messages: file name, recipient, subject, from their headers alone.
+
+    The rows are kept by file and modification time, so a reload reads only the emails
+    written since; rows of files no longer listed are dropped.
+    """
     folder = mail_folder()
     if not folder.is_dir():
         return []
     paths = sorted(folder.glob("*.eml"), reverse=True)[:LIST_LIMIT]
-    return [
-        {"name": path.name, "to": mail["To"], "subject": mail["Subject"], "date": mail["Date"]}
-        for path in paths
-        for mail in [_read(path)]
-    ]
+    rows = [_listing(path) for path in paths]
+    with _listed_lock:
+        for gone in _listed.keys() - set(paths):
+            del _listed[gone]
+    return rows
 
 
 def _text(message: EmailMessage) -> str:

@@ -18,25 +18,20 @@ message (the same ``Message-ID``: the worker died after SMTP took it, before mar
 from __future__ import annotations
 
 import configparser
-import contextlib
 import http.client
 import json
 import os
 import re
-import shutil
-import signal
-import subprocess
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
+from cluster_helpers import Cluster, cluster, program  # noqa: F401
 from django.conf import settings as django_settings
 from django.db import connection
 from django.utils import timezone
@@ -65,17 +60,6 @@ LEASE_SECONDS = 4
 SITE_HOST = "freibeuter.example.org"
 """The Host the health check of ``deploy/haproxy.cfg`` sends."""
 RETRIED = (ConnectionError, http.client.HTTPException, TimeoutError)
-
-
-def _program(name: str) -> str:
-    found = shutil.which(name, path=f"{os.environ.get('PATH', '')}:/usr/sbin:/sbin")
-    if not found:
-        pytest.fail(
-            f"This test needs {name}: install it as root with `apt-get install -y {name}`,"
-            " or run `make test` (its .ci/services does).",
-            pytrace=False,
-        )
-    return found
 
 
 def _pgbouncer_ini(path: Path, *, listen: int, host: str, port: str, user: str) -> Path:
@@ -116,45 +100,6 @@ def _haproxy_cfg(path: Path, *, listen: int, nodes: dict[str, int]) -> Path:
     target = path / "haproxy.cfg"
     target.write_text(text)
     return target
-
-
-@dataclass
-class Cluster:
-    """The private processes of the test; :meth:`close` kills whatever still runs."""
-
-    logs: Path
-    processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
-
-    def start(self, name: str, command: list[str], env: dict[str, str] | None = None) -> None:
-        log = (self.logs / f"{name}.log").open("wb")
-        self.processes[name] = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
-
-    def kill(self, name: str) -> None:
-        process = self.processes[name]
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)  # the process and all it forked
-        process.wait(timeout=30)
-
-    def close(self) -> None:
-        for name in self.processes:
-            with contextlib.suppress(ProcessLookupError):
-                self.kill(name)
-
-
-@pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[Cluster]:
-    started = Cluster(tmp_path)
-    try:
-        yield started
-    finally:
-        started.close()
-        with connection.cursor() as cursor:  # sessions a killed process left behind
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
 
 
 def _lock_holder() -> int | None:
@@ -259,7 +204,7 @@ def test_a_node_killed_mid_run_loses_no_move_or_email_and_the_other_node_serves_
         database["USER"],
     )
     bouncer, balancer = free_port(), free_port()
-    pgbouncer = [_program("pgbouncer"), *(["-u", "postgres"] if os.geteuid() == 0 else [])]
+    pgbouncer = [program("pgbouncer"), *(["-u", "postgres"] if os.geteuid() == 0 else [])]
     ini = _pgbouncer_ini(cluster.logs, listen=bouncer, host=host, port=port, user=user)
     cluster.start("pgbouncer", [*pgbouncer, str(ini)])
     poll(lambda: _connects(bouncer, user), timeout=10)
@@ -294,7 +239,7 @@ def test_a_node_killed_mid_run_loses_no_move_or_email_and_the_other_node_serves_
         gunicorn += ["--bind", f"127.0.0.1:{web}", "freibeuter_site.wsgi"]
         cluster.start(f"{name}-web", gunicorn, node_env)
     cfg = _haproxy_cfg(cluster.logs, listen=balancer, nodes=webs)
-    cluster.start("haproxy", [_program("haproxy"), "-db", "-f", str(cfg)])
+    cluster.start("haproxy", [program("haproxy"), "-db", "-f", str(cfg)])
     poll(lambda: _served_by(balancer) == set(webs), timeout=40, every=0.5)
 
     games = [

@@ -56,7 +56,10 @@ class SeatTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untype
             "type": "apiKey",
             "in": "header",
             "name": "Authorization",
-            "description": "`Seat <token>`: the secret of a seat's play link.",
+            "description": (
+                "Paste `Seat <token>`: the word Seat, a space, then your seat's token, the "
+                "part of your play link after `/play/` (`/play/<token>/`)."
+            ),
         }
 
 

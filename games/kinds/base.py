@@ -158,8 +158,9 @@ class Kind(Protocol):
     def position_text(self, view: dict[str, Any]) -> str:
         """The position as monospaced text, for emails."""
 
-    def board_png(self, view: dict[str, Any]) -> bytes | None:
-        """The position as a PNG for emails, or ``None`` when the text says it all."""
+    def board_png(self, view: dict[str, Any], language: str | None = None) -> bytes | None:
+        """The position as a PNG for emails, its words in ``language`` (``None``: the active
+        one), or ``None`` when the text says it all."""
 
     def player_rows(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         """One row per player in seat order (``name``, ``number`` and the kind's money)."""

@@ -142,11 +142,12 @@ def _boat(width: int) -> tuple[Image.Image, Image.Image]:
     return sprite(image)
 
 
-def board_png(view: dict[str, Any]) -> bytes:
-    """A PNG picture of the river in ``view``, the size of the page's phone drawing."""
+def board_png(view: dict[str, Any], language: str | None = None) -> bytes:
+    """A PNG picture of the river in ``view``, the size of the page's phone drawing, its words
+    in ``language`` (``None``: the active one)."""
     layout = DOWN
     mark_of = view_marks(view)
-    image = _river(translation.get_language() or "en").copy()
+    image = _river(language or translation.get_language() or "en").copy()
     draw = ImageDraw.Draw(image)
     for space, names in walkers(view).items():
         box = layout.boxes[space]

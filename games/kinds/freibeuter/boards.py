@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from django.utils import translation
+from django.utils.translation import gettext
 from PIL import Image, ImageDraw
 
 from games.pictures import marks
@@ -42,7 +44,8 @@ def player_marks(view: dict[str, Any]) -> dict[str, Mark]:
 
 
 def _tile_label(tile: dict[str, Any], players: dict[str, Mark]) -> str:
-    label = str(tile["tile"])
+    """A tile as the page labels it: ``15/3``, ``x2:10`` or the lair in the active language."""
+    label = gettext("Lair") if tile["tile"] == "lair" else str(tile["tile"])
     if tile.get("boarded_by"):
         label += f"+{players[tile['boarded_by']].letter}"
     return label
@@ -51,7 +54,8 @@ def _tile_label(tile: dict[str, Any], players: dict[str, Mark]) -> str:
 def position_text(view: dict[str, Any]) -> str:
     """The board as a monospaced grid: fields show boats (seat letters), tiles sit between them.
 
-    ``15/3+B`` is a 15/3 ship boarded by player B; ``·`` an empty field.
+    ``15/3+B`` is a 15/3 ship boarded by player B; ``·`` an empty field. Its words are in
+    the active language.
     """
     players = player_marks(view)
     fields = view["board"]["fields"]
@@ -151,8 +155,14 @@ def _tile(label: str, tile: str, owner: str | None) -> tuple[Image.Image, Image.
     return sprite(image)
 
 
-def board_png(view: dict[str, Any]) -> bytes:
-    """A PNG picture of the board in ``view`` (sprites drawn once per process, then pasted)."""
+def board_png(view: dict[str, Any], language: str | None = None) -> bytes:
+    """A PNG picture of the board in ``view``, its words in ``language`` (``None``: the active
+    one); sprites are drawn once per process, then pasted."""
+    with translation.override(language or translation.get_language()):
+        return _board_png(view)
+
+
+def _board_png(view: dict[str, Any]) -> bytes:
     players = player_marks(view)
     image = _background().copy()
     for field, owners in view["board"]["fields"].items():

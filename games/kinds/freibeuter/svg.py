@@ -58,7 +58,7 @@ def _tile(tile: TileDrawing, lair: str) -> str:
     classes += (
         " boarded" * bool(tile.boarder) + " last" * tile.last + " boardable" * bool(tile.href)
     )
-    label = f"{tile.name}: {tile.token}"
+    label = f"{tile.name}: {lair if tile.kind == 'lair' else tile.token}"
     if tile.boarder:
         label += ", " + _("boarded by %(name)s") % {"name": tile.boarder.mark.name}
     x, y = tile.x, tile.y
@@ -70,7 +70,10 @@ def _tile(tile: TileDrawing, lair: str) -> str:
         )
     else:
         word = lair if tile.kind == "lair" else f"×2 · {tile.token[3:]}"
-        text = f'<text class="tile-text small" x="{x}" y="{y + 6}" aria-hidden="true">{word}</text>'
+        text = (
+            f'<text class="tile-text small" x="{x}" y="{y + 6}" aria-hidden="true">'
+            f"{escape(word)}</text>"
+        )
     parts = [
         f'<g class="{classes}"'
         + ("" if tile.href else f' role="img" aria-label="{escape(label)}"')
@@ -113,7 +116,7 @@ def board_svg(drawing: dict[str, Any]) -> SafeString:
                 f"{row['number']}</text>"
             )
     parts += [_field(field) for field in drawing["fields"]]
-    lair = escape(_("Lair"))
+    lair = _("Lair")
     parts += [_tile(tile, lair) for tile in drawing["tiles"]]
     parts.append("</svg>")
     return mark_safe("".join(parts))

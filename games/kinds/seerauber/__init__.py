@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from engine.base import Move, Rules
 from engine.seerauber.board import COLOURS, SHIPS
@@ -76,7 +76,8 @@ def position_text(view: dict[str, Any]) -> str:
 def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Ducats, booty (in words), boarded ships and score of each player, in seat order.
 
-    ``letter`` and ``colour`` are the player's mark and pirates' colour, as on the page.
+    ``letter`` and ``colour`` are the player's mark and pirates' colour, as on the page;
+    ``booty`` follows the word "booty" in the email's row, so no booty is said as "none".
     """
     marks = seat_marks(list(view["players"]))
     return [
@@ -86,7 +87,11 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
             "letter": marks[name].letter,
             "colour": colour_word(COLOURS[number - 1]),
             "ducats": info["ducats"],
-            "booty": booty_list(info["booty"]),
+            "booty": (
+                booty_list(info["booty"])
+                if any(info["booty"].values())
+                else pgettext("booty held", "none")
+            ),
             "ships": ", ".join(view["table"]["boarded"][name]),
             "score": view["scores"][name],
         }

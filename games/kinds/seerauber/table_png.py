@@ -16,6 +16,7 @@ import unicodedata
 from functools import cache
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import get_language, pgettext
 from PIL import Image, ImageDraw
 
@@ -239,8 +240,14 @@ def _players(draw: ImageDraw.ImageDraw, image: Image.Image, view: dict[str, Any]
             x += font(TEXT).getlength(count) + BOOTY_GAP
 
 
-def board_png(view: dict[str, Any]) -> bytes:
-    """A PNG picture of the Seeräuber table in ``view`` (sprites drawn once, then pasted)."""
+def board_png(view: dict[str, Any], language: str | None = None) -> bytes:
+    """A PNG picture of the Seeräuber table in ``view``, its words in ``language`` (``None``:
+    the active one); sprites are drawn once, then pasted."""
+    with translation.override(language or get_language()):
+        return _table_png(view)
+
+
+def _table_png(view: dict[str, Any]) -> bytes:
     image = _background(get_language()).copy()
     draw = ImageDraw.Draw(image)
     _ships(draw, image, view["table"])

@@ -1,21 +1,26 @@
 """The history page of a game: the moves in words and a replay slider, for a seat or anyone.
 
 ``?at=N`` shows the board after move N; ``board/`` is the htmx fragment the
-slider swaps in. One page for every game: its kind gives the moves in words and
-the board (``history_context``), the page adds the notes at the table (chat,
-moderators' actions, timeouts), its hash chain (the hash after each event and
-the head, ``games.store.hashes``) and, once the game is over, its revealed deal (the
-kind's ``_deal.html``), its record to download and the salt that opens its
-fairness commitment.
+slider and the Previous/Next links swap in, which pushes the page's ``?at=N`` to
+the address bar and moves the slider with it. One page for every game: its kind
+gives the moves in words and the board (``history_context``), the page adds the
+notes at the table (chat, moderators' actions, timeouts), its hash chain (the
+hash after each event and the head, ``games.store.hashes``) and, once the game is
+over, its revealed deal (the kind's ``_deal.html``), its record to download and
+the salt that opens its fairness commitment.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
+from django_htmx.http import push_url, trigger_client_event
 
 from games.display import game_label
 from games.kinds import kind_of
@@ -50,7 +55,7 @@ def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -
         replay_template=f"games/{game.kind}/_replay.html",
     )
     if fragment:
-        return render(request, context["replay_template"], context)
+        return _replay_moved(request, render(request, context["replay_template"], context), context)
     context.update(
         notes=table.history().notes,
         revealed=table.revealed(),
@@ -59,6 +64,23 @@ def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -
         verify_chain=VERIFY_CHAIN_COMMAND,
     )
     return render(request, "games/history.html", context)
+
+
+def _replay_moved(
+    request: HttpRequest, response: HttpResponse, context: dict[str, Any]
+) -> HttpResponse:
+    """Keep the address bar and the slider at the board the fragment shows.
+
+    htmx pushes the page's own ``?at=N`` (so the position can be shared and the back
+    button returns to the one before), and ``history.js`` moves the slider there.
+    """
+    if not request.htmx:  # type: ignore[attr-defined]
+        return response
+    at, count = context["at"], context["count"]
+    push_url(response, f"{context['base']}?{urlencode({'at': at})}")
+    label = gettext("move %(at)s of %(count)s") % {"at": at, "count": count}
+    trigger_client_event(response, "replay-moved", {"at": at, "label": label}, after="settle")
+    return response
 
 
 @require_GET

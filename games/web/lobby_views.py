@@ -8,6 +8,7 @@ gets his seat's play page, or his own link (``lobby.acceptance_token``) until it
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -58,7 +59,16 @@ def lobby_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, refusal_text(error))
         else:
             return redirect("lobby-table", token=lobby.table_token(table))
+    _focus_first_error(form)
     return render(request, "games/lobby_new.html", {"form": form})
+
+
+def _focus_first_error(form: forms.Form) -> None:
+    """Give the first field with an error ``autofocus``: the browser then scrolls to it,
+    with or without JavaScript, rather than leaving the player by the submit button."""
+    field = next((field for field in form if field.errors), None)
+    if field is not None:
+        field.field.widget.attrs["autofocus"] = True
 
 
 def _seat_rows(table: Table) -> list[dict[str, object]]:
@@ -153,6 +163,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error(None, refusal_text(error))
         else:
             return _accepted(found)
+    _focus_first_error(form)
     rows = _seat_rows(found.table)
     context = {"invitation": found, "table": found.table, "form": form, "rows": rows}
     return render(request, "games/invitation.html", context)
@@ -207,6 +218,7 @@ def open_seat(request: HttpRequest, token: str) -> HttpResponse:
                     % {"address": taken.pending_email},
                 )
             return _accepted(taken)
+    _focus_first_error(form)
     context = {
         "table": table,
         "form": form,

@@ -91,7 +91,8 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
     return context
 
 
-def _submit(request: HttpRequest, seat: Seat) -> None:
+def _submit(request: HttpRequest, seat: Seat) -> str | None:
+    """Submit the posted move; the refusal's words when it is refused, else ``None``."""
     engine = engine_for(seat.game)
     try:
         services.move_submit(
@@ -102,18 +103,31 @@ def _submit(request: HttpRequest, seat: Seat) -> None:
             move_id=request.POST.get("move_id", "")[:64] or None,
         )
     except (IllegalMove, GameError) as error:
-        messages.error(request, refusal_text(error))
+        return refusal_text(error)
     except ValueError:
-        messages.error(request, _("The form was incomplete; reload the page and try again."))
+        return _("The form was incomplete; reload the page and try again.")
+    return None
 
 
 @require_http_methods(["GET", "POST"])
 def play(request: HttpRequest, token: str) -> HttpResponse:
-    """The seat's game page; a POST submits its move (text notation) and comes back here."""
+    """The seat's game page; a POST submits its move (text notation) and comes back here.
+
+    A refused move comes back as a message above the board, a refused typed move as
+    the page itself with the text typed and why beside it."""
     seat = link_seat(request, token)
     if request.method == "POST":
-        _submit(request, seat)
-        return redirect(request.path)
+        refusal = _submit(request, seat)
+        if refusal is None:
+            return redirect(request.path)
+        if "typed" not in request.POST:
+            messages.error(request, refusal)
+            return redirect(request.path)
+        # A typed move comes back with its text and the refusal beside it, so the
+        # player can mend what they typed.
+        context = _context(request, seat.game, seat)
+        context.update(typed_move=request.POST.get("move", "")[:200], typed_error=refusal)
+        return render(request, f"games/{seat.game.kind}/game.html", context)
     return render(request, f"games/{seat.game.kind}/game.html", _context(request, seat.game, seat))
 
 

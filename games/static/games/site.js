@@ -41,7 +41,22 @@
     });
   }
 
+  // A form posted through htmx and refused comes back with its error somewhere on the
+  // page, while the page stays where the player pressed the button: bring the first
+  // error to the middle of the screen, and keep the focus on the field to mend (the
+  // one the page marks autofocus, as a page loaded without JavaScript uses it).
+  function revealError(event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb !== "post" || !event.detail.target) { return; }
+    var error = event.detail.target.querySelector('[role="alert"], .errorlist');
+    if (!error) { return; }
+    error.scrollIntoView({ block: "center" });
+    var field = event.detail.target.querySelector("[autofocus]");
+    if (field) { field.focus({ preventScroll: true }); }
+  }
+
   document.addEventListener("DOMContentLoaded", function () { tick(); guessTimeZone(); });
+  document.addEventListener("htmx:afterSettle", revealError);
   document.addEventListener("htmx:afterSettle", guessTimeZone);
   document.addEventListener("htmx:afterSettle", tick);
   setInterval(tick, 30000);

@@ -11,6 +11,7 @@ from games.web import (
     mail_views,
     moderation_views,
     players_views,
+    rules_views,
     table_views,
     views,
 )
@@ -81,6 +82,8 @@ urlpatterns = [
     path("players/<str:handle>/", players_views.player_page, name="player-profile"),
     path("leaderboard/", players_views.leaderboard_page, name="leaderboards"),
     path("leaderboard/<str:kind>/", players_views.leaderboard_page, name="leaderboard"),
+    path("rules/email/", rules_views.email_help_page, name="rules-email"),
+    path("rules/<str:game>/", rules_views.rules_page, name="rules"),
     path("leagues/", league_views.league_list, name="leagues"),
     path("leagues/<int:pk>/", league_views.league_page, name="league"),
     path("mail/inbound/", mail_views.inbound, name="mail-inbound"),

@@ -1,6 +1,6 @@
 """A refused submit on a 360 px phone shows its error where the player is looking.
 
-Rule: after a refused typed move or a lobby form with a bad address, the error's
+Rule: after a refused typed or confirmed move or a lobby form with a bad address, the error's
 element is inside the viewport, and a typed move's panel stays open with the text
 the player typed; with JavaScript (the pages' htmx boosting) and without it.
 The pages are the live server's, in Chromium; the refused typed move's screenshots go
@@ -19,6 +19,7 @@ from games.models import Game
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
 from tests.browser.checks import axe_violations
+from tests.browser.freibeuter_moves import choose_a_move
 
 PHONE = {"width": 360, "height": 780}
 REFUSED = "place Z9 draw sea"
@@ -62,6 +63,23 @@ def test_a_refused_typed_move_is_explained_beside_the_text_typed(
     assert Game.objects.get(pk=game.pk).last_seq == game.last_seq
     assert not console.errors
     assert not javascript or not axe_violations(phone)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True])
+def test_a_refused_confirmed_move_is_explained_in_view(
+    live_server: Any, phone: Any, console: Any, javascript: bool
+) -> None:
+    """The confirmation's move refused (here as stale) is told above the board, scrolled to."""
+    game = game_create(kind="freibeuter", players=[PlayerSpec(name=n) for n in "ABC"], seed=7)
+    phone.goto(f"{live_server.url}/play/{seat_token(game.seats.get(position=0))}/")
+    choose_a_move(phone)
+    phone.eval_on_selector("#confirm input[name=expected_seq]", "input => { input.value = '0'; }")
+    phone.locator("#confirm .confirm-form button[type=submit]").click()
+    phone.wait_for_selector("#play-area .flash.error")
+    _inside_the_viewport(phone, "#play-area .flash.error")
+    assert Game.objects.get(pk=game.pk).last_seq == game.last_seq
+    assert not console.errors
 
 
 @pytest.mark.django_db(transaction=True)

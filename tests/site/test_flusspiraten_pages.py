@@ -70,12 +70,12 @@ def test_a_walk_is_chosen_seen_in_words_confirmed_and_its_roll_shown(
     page = client.get(_url(found, name)).content.decode()
     assert "Sag deinen Zug an" in page and "Du bist am Zug." in page
     assert 'data-move="walk SL"' in page
-    assert "Geht mit einem Piraten von Start links los" in page
+    assert "Geht mit einem Piraten vom Start links los" in page
 
     chosen = client.get(_url(found, name), {"move": "walk SL"}).content.decode()
     assert "Dieser Zug:" in chosen and 'name="move" value="walk SL"' in chosen
     fragment = client.get(f"{_url(found, name)}confirm/", {"move": "walk SL"}).content.decode()
-    assert _text(fragment).strip().startswith("Dieser Zug: Geht mit einem Piraten von Start")
+    assert _text(fragment).strip().startswith("Dieser Zug: Geht mit einem Piraten vom Start")
     assert "Der Server würfelt, sobald du bestätigst." in fragment
     assert Event.objects.filter(game=found, type=events.MOVE).count() == 3  # GETs change nothing
 
@@ -86,7 +86,7 @@ def test_a_walk_is_chosen_seen_in_words_confirmed_and_its_roll_shown(
     after = client.get(_url(found, name)).content.decode()
     assert f"würfelte {roll[0]}" in _text(after)  # the last move names the roll
     if engine_for(found).summary(load_state(found))["step"]["kind"] == "path":
-        assert f"Gewürfelt: {roll[0]}. Dein Pirat auf Start links geht" in after
+        assert f"Gewürfelt: {roll[0]}. Dein Pirat auf dem Start links geht" in after
         assert "Wähle den Weg" in after
 
 
@@ -185,9 +185,9 @@ def test_a_boat_path_is_offered_with_what_it_pushes_and_the_roll_in_the_prompt()
         "Rudert Boot 1 allein: würfelte 3. Als Nächstes wird der Weg von 3 Punkten gewählt."
     )
     option = next(o for g in controls.groups for o in g.options if o.notation == "path I5 I6 I7")
-    assert option.label == "Rudert Boot 1 nach Innenbahn 7"
-    assert "Boot 2 fährt von Innenbahn 6 nach Innenbahn 8." in option.detail
-    assert context["confirmation"].startswith("Rudert Boot 1 nach Innenbahn 7. Boot 2 fährt")
+    assert option.label == "Rudert Boot 1 zur Innenbahn 7"
+    assert "Boot 2 fährt von der Innenbahn 6 zur Innenbahn 8." in option.detail
+    assert context["confirmation"].startswith("Rudert Boot 1 zur Innenbahn 7. Boot 2 fährt")
 
 
 def _played(before: State, after: State, move: Move) -> PlayedMove:

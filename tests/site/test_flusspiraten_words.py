@@ -53,7 +53,7 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
         {"type": "deploy", "left": 3},
         {
             "en": "Splits the pirates: 3 on the left start, 2 on the right start.",
-            "de": "Verteilt die Piraten: 3 auf Start links, 2 auf Start rechts.",
+            "de": "Verteilt die Piraten: 3 auf den Start links, 2 auf den Start rechts.",
             "fr": "Répartit les pirates : 3 au départ gauche, 2 au départ droit.",
         },
     ),
@@ -63,7 +63,7 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
         {"type": "walk", "from": "L2", "roll": [1]},
         {
             "en": "Walks a pirate from left bank 2: rolled 1. The path of 1 point is chosen next.",
-            "de": "Geht mit einem Piraten von Ufer links 2 los: würfelte 1. Als Nächstes wird"
+            "de": "Geht mit einem Piraten vom Ufer links 2 los: würfelte 1. Als Nächstes wird"
             " der Weg von 1 Punkt gewählt.",
             "fr": "Fait marcher un pirate depuis rive gauche 2 : a obtenu 1 aux dés. Le chemin"
             " de 1 point est choisi ensuite.",
@@ -75,7 +75,7 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
         {"type": "path", "steps": ["L5", "L6", "F6"], "evict": "R3"},
         {
             "en": "Walks to ford 6 and sends the pirate waiting there to right bank 3.",
-            "de": "Geht zur Furt 6 und schickt den dort wartenden Piraten nach Ufer rechts 3.",
+            "de": "Geht zur Furt 6 und schickt den dort wartenden Piraten zum Ufer rechts 3.",
             "fr": "Marche jusqu’au gué 6 et envoie le pirate qui y attendait sur rive droite 3.",
         },
     ),
@@ -86,8 +86,8 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
         {
             "en": "Rows boat 1 alone: rolled 2. Boat 1 drifts back from inner lane 3 to inner"
             " lane 1.",
-            "de": "Rudert Boot 1 allein: würfelte 2. Boot 1 treibt von Innenbahn 3 zurück nach"
-            " Innenbahn 1.",
+            "de": "Rudert Boot 1 allein: würfelte 2. Boot 1 treibt von der Innenbahn 3 zurück"
+            " zur Innenbahn 1.",
             "fr": "Rame seul avec le bateau 1 : a obtenu 2 aux dés. Le bateau 1 dérive de voie"
             " intérieure 3 à voie intérieure 1.",
         },
@@ -120,8 +120,8 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
         {
             "en": "Chooses the empty hand. B: a pirate goes overboard from boat 1 onto left"
             " bank 5. Boat 1 drifts back from inner lane 5 to inner lane 4.",
-            "de": "Wählt die leere Hand. B: ein Pirat geht aus Boot 1 über Bord auf Ufer links"
-            " 5. Boot 1 treibt von Innenbahn 5 zurück nach Innenbahn 4.",
+            "de": "Wählt die leere Hand. B: ein Pirat geht aus Boot 1 über Bord und landet"
+            " am Ufer links 5. Boot 1 treibt von der Innenbahn 5 zurück zur Innenbahn 4.",
             "fr": "Choisit la main vide. B : un pirate tombe du bateau 1 sur rive gauche 5. Le"
             " bateau 1 dérive de voie intérieure 5 à voie intérieure 4.",
         },
@@ -132,7 +132,7 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
         {"type": "path", "steps": ["I17"]},
         {
             "en": "Rows boat 1 to inner lane 17.",
-            "de": "Rudert Boot 1 nach Innenbahn 17.",
+            "de": "Rudert Boot 1 zur Innenbahn 17.",
             "fr": "Mène le bateau 1 jusqu’à voie intérieure 17.",
         },
     ),
@@ -203,7 +203,7 @@ def test_a_pirate_waiting_on_a_ford_piles_in_or_stays() -> None:
     assert step_line(game.view(state, None)["step"], None) == ("C may pile into boat 1 at ford 6.")
     with translation.override("de"):
         assert step_line(game.view(state, "C")["step"], "C") == (
-            "Dein Pirat auf Furt 6 darf in Boot 1 springen."
+            "Dein Pirat auf der Furt 6 darf in Boot 1 springen."
         )
     assert _words(state, "C", {"type": "pile", "boat": 1}, "fr") == (
         "Saute du gué dans le bateau 1."
@@ -250,7 +250,7 @@ def test_move_action_names_every_roll_as_a_roll() -> None:
             "rudert Boot 3: würfelte 3 und 5"
         )
         assert move_action({"type": "walk", "from": "SL", "roll": [4]}) == (
-            "geht mit einem Piraten von Start links los: würfelte 4"
+            "geht mit einem Piraten vom Start links los: würfelte 4"
         )
     assert move_action({"type": "path", "steps": ["XL", "boat 2"]}) == (
         "walks into boat 2 in the harbour"
@@ -284,7 +284,7 @@ STEP_LINES = {
     ),
     "announce": (
         "A announces a walk or a row.",
-        "A sagt an, ob er geht oder rudert.",
+        "A sagt an: gehen oder rudern.",
         "A annonce s’il marche ou rame.",
     ),
     "choose": (
@@ -294,7 +294,7 @@ STEP_LINES = {
     ),
     "path": (
         "A chooses where the pirate from left bank 2 walks (1 space).",
-        "A wählt, wohin der Pirat von Ufer links 2 geht (1 Feld).",
+        "A wählt, wohin der Pirat vom Ufer links 2 geht (1 Feld).",
         "A choisit où va le pirate parti de rive gauche 2 (1 case).",
     ),
     "wish": (
@@ -304,7 +304,7 @@ STEP_LINES = {
     ),
     "pile": (
         "C may pile into boat 1 at ford 6.",
-        "C darf an Furt 6 in Boot 1 springen.",
+        "C darf an der Furt 6 in Boot 1 springen.",
         "C peut sauter dans le bateau 1 au gué 6.",
     ),
 }
@@ -328,7 +328,7 @@ def test_the_emailed_river_text_is_in_the_readers_language() -> None:
         text = kind.position_text(game.view(state, None))
     assert text.startswith("Quelle (oben). Drehscheibe: 1.\nPos  Ufer links  Innenbahn")
     assert "[1:AB]" in text and "F6:C" in text and "Hafen: [2:-]" in text
-    assert text.endswith("A sagt an, ob er geht oder rudert.")
+    assert text.endswith("A sagt an: gehen oder rudern.")
 
 
 WALK_FROM_L2 = play(position(walkers={"A": ["L2"]}), "A", {"type": "walk", "from": "L2"}, [1])

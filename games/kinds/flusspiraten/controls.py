@@ -24,6 +24,7 @@ from games.kinds.flusspiraten.describe import (
     choice_name,
     consequences,
     space_label,
+    space_phrase,
 )
 from games.kinds.flusspiraten.steps import step_prompt, step_title
 
@@ -148,7 +149,8 @@ def _evictions(
             by_side[space[0]].append(
                 Option(
                     table.engine.format_move(move),
-                    _("The waiting pirate goes to %(space)s") % {"space": space_label(space)},
+                    _("The waiting pirate goes to %(space)s")
+                    % {"space": space_phrase(space, "to")},
                     short=space[1:],
                 )
             )

@@ -13,33 +13,57 @@ from collections import Counter
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext, pgettext
 
 from engine.base import Move
 from engine.flusspiraten.board import PIRATES, SOURCE
 from games.kinds.base import game_over, sentence
 
+SPACE_NAMES = {
+    SOURCE: gettext_noop("source"),
+    "SL": gettext_noop("left start"),
+    "SR": gettext_noop("right start"),
+    "XL": gettext_noop("left red space"),
+    "XR": gettext_noop("right red space"),
+    "boat": gettext_noop("boat %(number)s"),
+    "L": gettext_noop("left bank %(number)s"),
+    "R": gettext_noop("right bank %(number)s"),
+    "I": gettext_noop("inner lane %(number)s"),
+    "O": gettext_noop("outer lane %(number)s"),
+    "F": gettext_noop("ford %(number)s"),
+    "H": gettext_noop("berth %(number)s"),
+}
+"""A space's name (untranslated) by the space, or by its kind for a numbered one."""
+SPACE_ROLES = ("from", "on", "to")
+"""What a sentence does with a space: leaves it, is on it, goes to it."""
+
+
+def _space_name(name: str) -> tuple[str, dict[str, str]]:
+    if name.startswith("boat "):
+        return SPACE_NAMES["boat"], {"number": name[5:]}
+    if name in SPACE_NAMES:
+        return SPACE_NAMES[name], {}
+    return SPACE_NAMES[name[0]], {"number": name[1:]}
+
 
 def space_label(name: str) -> str:
     """A space as a player reads it: ``left bank 5``, ``inner lane 4``, ``berth 2``."""
-    fixed = {
-        SOURCE: _("source"),
-        "SL": _("left start"),
-        "SR": _("right start"),
-        "XL": _("left red space"),
-        "XR": _("right red space"),
-    }
-    if name.startswith("boat "):
-        return _("boat %(number)s") % {"number": name[5:]}
-    numbered = {
-        "L": _("left bank %(number)s"),
-        "R": _("right bank %(number)s"),
-        "I": _("inner lane %(number)s"),
-        "O": _("outer lane %(number)s"),
-        "F": _("ford %(number)s"),
-        "H": _("berth %(number)s"),
-    }
-    return fixed[name] if name in fixed else numbered[name[0]] % {"number": name[1:]}
+    msgid, values = _space_name(name)
+    return _(msgid) % values
+
+
+def space_phrase(name: str, role: str) -> str:
+    """A space as a sentence names it when it leaves it, is on it or goes to it (``role``).
+
+    Where a language's article and preposition depend on the space, its catalogue
+    translates the name in the context ``space <role>`` with both ("vom roten Feld
+    links", "zur Innenbahn 4") and its sentences leave the preposition out; other
+    languages say the plain label, their sentences holding the preposition.
+    """
+    assert role in SPACE_ROLES, role
+    msgid, values = _space_name(name)
+    phrase = pgettext(f"space {role}", msgid)
+    return (_(msgid) if phrase == msgid else phrase) % values
 
 
 def choice_name(choice: str) -> str:
@@ -92,7 +116,7 @@ def _walk_path_action(move: Move) -> str:
     if "evict" in move:
         return _("walks to ford %(number)s and sends the pirate waiting there to %(space)s") % {
             "number": last[1:],
-            "space": space_label(move["evict"]),
+            "space": space_phrase(move["evict"], "to"),
         }
     if last.startswith("boat "):
         before = steps[-2] if len(steps) > 1 else ""
@@ -102,7 +126,7 @@ def _walk_path_action(move: Move) -> str:
                 "boat": last[5:],
             }
         return _("walks into boat %(boat)s in the harbour") % {"boat": last[5:]}
-    return _("walks to %(space)s") % {"space": space_label(last)}
+    return _("walks to %(space)s") % {"space": space_phrase(last, "to")}
 
 
 def _boat_path_action(move: Move, boat: int | None) -> str:
@@ -111,12 +135,15 @@ def _boat_path_action(move: Move, boat: int | None) -> str:
         action = (
             _("rows into the source")
             if last == SOURCE
-            else _("rows to %(space)s") % {"space": space_label(last)}
+            else _("rows to %(space)s") % {"space": space_phrase(last, "to")}
         )
     elif last == SOURCE:
         action = _("rows boat %(boat)s into the source") % {"boat": boat}
     else:
-        action = _("rows boat %(boat)s to %(space)s") % {"boat": boat, "space": space_label(last)}
+        action = _("rows boat %(boat)s to %(space)s") % {
+            "boat": boat,
+            "space": space_phrase(last, "to"),
+        }
     if "turn" not in move:
         return action
     if move["turn"]:
@@ -160,7 +187,7 @@ def action_words(move: Move, before: dict[str, Any] | None = None, *, sealed: bo
             "right": PIRATES - move["left"],
         }
     if kind == "walk":
-        return _("walks a pirate from %(space)s") % {"space": space_label(move["from"])}
+        return _("walks a pirate from %(space)s") % {"space": space_phrase(move["from"], "from")}
     if kind == "row":
         return _row_action(move, before)
     if kind == "pass":
@@ -215,7 +242,7 @@ def _boat_sentences(move: Move, before: dict[str, Any], after: dict[str, Any]) -
         crew = before["boats"][number]["crew"]
         if old == new or (number == said and move["steps"][-1] in (new, SOURCE)):
             continue
-        values = {"boat": number, "from": space_label(old), "to": space_label(new)}
+        values = {"boat": number, "from": space_phrase(old, "from"), "to": space_phrase(new, "to")}
         if not new.startswith("H"):
             if old.startswith("H"):
                 sentences.append(_("Boat %(boat)s leaves the harbour for %(to)s.") % values)
@@ -298,19 +325,19 @@ def _pirate_sentences(move: Move, before: dict[str, Any], after: dict[str, Any])
         values: dict[str, Any] = {"player": name}
         for number in sorted(_crewed(before, name) - _crewed(after, name)):
             if reached:
-                values.update(boat=number, space=space_label(reached.pop(0)))
+                values.update(boat=number, space=space_phrase(reached.pop(0), "on"))
                 sentences.append(
                     _("%(player)s: a pirate goes overboard from boat %(boat)s onto %(space)s.")
                     % values
                 )
         for number in boarded:
             if left:
-                values.update(boat=number, space=space_label(left.pop(0)))
+                values.update(boat=number, space=space_phrase(left.pop(0), "from"))
                 sentences.append(
                     _("%(player)s: a pirate boards boat %(boat)s from %(space)s.") % values
                 )
         for start, end in zip(left, reached, strict=False):
-            values.update({"from": space_label(start), "to": space_label(end)})
+            values.update({"from": space_phrase(start, "from"), "to": space_phrase(end, "to")})
             sentences.append(_("%(player)s: a pirate goes from %(from)s to %(to)s.") % values)
     return sentences
 

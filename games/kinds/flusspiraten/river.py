@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from engine.flusspiraten.board import CURRENT, FORD_POSITION, LENGTH, RIVER_INDEX
-from games.kinds.flusspiraten.describe import space_label
+from games.kinds.flusspiraten.describe import space_label, space_phrase
 from games.pictures import marks
 from games.pictures.marks import Mark, shape_path
 
@@ -263,7 +263,7 @@ def boat_words(number: str, boat: dict[str, Any]) -> str:
     """Where a boat is and who sits in it: "Boat 3 on inner lane 4: Anna, Ben"."""
     return _("Boat %(boat)s on %(space)s: %(crew)s") % {
         "boat": number,
-        "space": space_label(boat["at"]),
+        "space": space_phrase(boat["at"], "on"),
         "crew": ", ".join(boat["crew"]) or _("empty"),
     }
 

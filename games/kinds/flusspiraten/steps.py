@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.base import Move
-from games.kinds.flusspiraten.describe import dice_text, space_label
+from games.kinds.flusspiraten.describe import dice_text, space_phrase
 
 
 def _boats(numbers: list[int]) -> str:
@@ -66,7 +66,7 @@ def _path_line(step: dict[str, Any], viewer: str | None) -> str:
             points,
         )
     elif step["boat"] is None:
-        values["space"] = space_label(step["from"])
+        values["space"] = space_phrase(step["from"], "from")
         text = ngettext(
             "%(player)s chooses where the pirate from %(space)s walks (%(points)s space).",
             "%(player)s chooses where the pirate from %(space)s walks (%(points)s spaces).",
@@ -137,7 +137,7 @@ def _path_prompt(view: dict[str, Any], latest: Move | None) -> str:
     roll = (latest or {}).get("roll") or [step["points"]]
     values = {"dice": dice_text(roll), "points": step["points"], "boat": step["boat"]}
     if step["boat"] is None:
-        values["space"] = space_label(step["from"])
+        values["space"] = space_phrase(step["from"], "on")
         text = ngettext(
             "Rolled %(dice)s: your pirate on %(space)s walks %(points)s space.",
             "Rolled %(dice)s: your pirate on %(space)s walks %(points)s spaces.",

@@ -211,6 +211,10 @@ def test_the_site_pages_pass_axe_and_the_nu_validator(live_server: Any, browser:
         ("a spent sign-in link", "/signin/spent/"),
         ("a player's profile", f"/players/{NAMES[0]}/"),
         ("the leaderboard", "/leaderboard/seerauber/"),
+        ("Freibeuter's rules", "/rules/freibeuter/"),
+        ("Seeräuber's rules", "/rules/seerauber/"),
+        ("Flußpiraten's rules", "/rules/flusspiraten/"),
+        ("how to play by email", "/rules/email/"),
     ):
         inspector.check_page(label, path)
     inspector.sign_in(_session(email=address("Hanna")))

@@ -65,7 +65,7 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
             "en": "Walks a pirate from left bank 2: rolled 1. The path of 1 point is chosen next.",
             "de": "Geht mit einem Piraten vom Ufer links 2 los: würfelte 1. Als Nächstes wird"
             " der Weg von 1 Punkt gewählt.",
-            "fr": "Fait marcher un pirate depuis rive gauche 2 : a obtenu 1 aux dés. Le chemin"
+            "fr": "Fait partir un pirate de la rive gauche 2 : a obtenu 1 aux dés. Le chemin"
             " de 1 point est choisi ensuite.",
         },
     ),
@@ -76,7 +76,7 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
         {
             "en": "Walks to ford 6 and sends the pirate waiting there to right bank 3.",
             "de": "Geht zur Furt 6 und schickt den dort wartenden Piraten zum Ufer rechts 3.",
-            "fr": "Marche jusqu’au gué 6 et envoie le pirate qui y attendait sur rive droite 3.",
+            "fr": "Marche jusqu’au gué 6 et envoie le pirate qui y attendait à la rive droite 3.",
         },
     ),
     "row alone": (
@@ -88,8 +88,8 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
             " lane 1.",
             "de": "Rudert Boot 1 allein: würfelte 2. Boot 1 treibt von der Innenbahn 3 zurück"
             " zur Innenbahn 1.",
-            "fr": "Rame seul avec le bateau 1 : a obtenu 2 aux dés. Le bateau 1 dérive de voie"
-            " intérieure 3 à voie intérieure 1.",
+            "fr": "Rame seul avec le bateau 1 : a obtenu 2 aux dés. Le bateau 1 dérive de la voie"
+            " intérieure 3 à la voie intérieure 1.",
         },
     ),
     "row out of the harbour": (
@@ -122,8 +122,8 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
             " bank 5. Boat 1 drifts back from inner lane 5 to inner lane 4.",
             "de": "Wählt die leere Hand. B: ein Pirat geht aus Boot 1 über Bord und landet"
             " am Ufer links 5. Boot 1 treibt von der Innenbahn 5 zurück zur Innenbahn 4.",
-            "fr": "Choisit la main vide. B : un pirate tombe du bateau 1 sur rive gauche 5. Le"
-            " bateau 1 dérive de voie intérieure 5 à voie intérieure 4.",
+            "fr": "Choisit la main vide. B : un pirate tombe du bateau 1 sur la rive gauche 5."
+            " Le bateau 1 dérive de la voie intérieure 5 à la voie intérieure 4.",
         },
     ),
     "path of a boat": (
@@ -133,7 +133,7 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
         {
             "en": "Rows boat 1 to inner lane 17.",
             "de": "Rudert Boot 1 zur Innenbahn 17.",
-            "fr": "Mène le bateau 1 jusqu’à voie intérieure 17.",
+            "fr": "Mène le bateau 1 jusqu’à la voie intérieure 17.",
         },
     ),
     "pass": (
@@ -185,7 +185,7 @@ def test_a_departure_asks_for_the_turntable_wish_and_the_answer_is_said() -> Non
     state = play(position(boats={1: ("H1", "AB")}, turntable=2), "A", ROW1, [4, 3])
     path: Move = {"type": "path", "steps": ["O1", "O2", "O3"], "turn": True}
     assert _words(state, "A", path, "fr") == (
-        "Mène le bateau 1 jusqu’à voie extérieure 3 et souhaite que la plaque tournante tourne."
+        "Mène le bateau 1 jusqu’à la voie extérieure 3 et souhaite que la plaque tournante tourne."
     )
     state = game.apply(state, "A", path)
     assert _words(state, "B", {"type": "wish", "turn": True}, "de") == (
@@ -295,7 +295,7 @@ STEP_LINES = {
     "path": (
         "A chooses where the pirate from left bank 2 walks (1 space).",
         "A wählt, wohin der Pirat vom Ufer links 2 geht (1 Feld).",
-        "A choisit où va le pirate parti de rive gauche 2 (1 case).",
+        "A choisit où va le pirate parti de la rive gauche 2 (1 case).",
     ),
     "wish": (
         "B says whether the turntable turns.",

@@ -1,8 +1,9 @@
-"""Flußpiraten's German sentences name a space with the article and preposition it takes.
+"""Flußpiraten's German and French sentences name a space with the article it takes.
 
-German chooses "vom", "von der", "zum", "zur", "auf dem" by the space's gender, so
-a sentence cannot put a bare label after its own preposition ("von rotes Feld
-links"); and a player whose name does not tell is not called "er".
+German chooses "vom", "von der", "zum", "zur", "auf dem" and French "du", "de la",
+"au", "à la" by the space's gender, so a sentence cannot put a bare label after
+its own preposition ("von rotes Feld links", "jusqu'à voie intérieure 4"); and a
+player whose name does not tell is not called "er".
 """
 
 from __future__ import annotations
@@ -48,8 +49,8 @@ def test_it_says_a_pirate_on_a_space_with_its_article() -> None:
 def test_it_keeps_the_plain_label_where_no_sentence_surrounds_it() -> None:
     """A label alone (the river, a list) stays in the nominative."""
     assert space_label("XL") == "rotes Feld links"
-    with translation.override("fr"):
-        assert space_phrase("XL", "from") == space_label("XL")
+    with translation.override("en"):
+        assert space_phrase("XL", "from") == space_label("XL") == "left red space"
 
 
 def test_it_announces_a_walk_or_a_row_without_a_gendered_pronoun() -> None:
@@ -57,3 +58,14 @@ def test_it_announces_a_walk_or_a_row_without_a_gendered_pronoun() -> None:
     line = step_line({"kind": "announce", "turn": "Hana"}, "Dora")
     assert line == "Hana sagt an: gehen oder rudern."
     assert " er " not in line
+
+
+def test_it_names_a_space_with_its_french_article() -> None:
+    """French: "jusqu'à la voie intérieure 4", "de la case rouge gauche", "du gué 3"."""
+    with translation.override("fr"):
+        assert action_words({"type": "path", "steps": ["L1"]}) == "marche jusqu’à la rive gauche 1"
+        assert action_words({"type": "walk", "from": "XL"}) == (
+            "fait partir un pirate de la case rouge gauche"
+        )
+        assert space_phrase("F3", "to") == "au gué 3"
+        assert space_phrase("SL", "on") == "sur le départ gauche"

@@ -19,6 +19,7 @@ process's memory (``games.store.kept``) or the shared snapshots (``games.store.l
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -169,18 +170,30 @@ def _last_own_move() -> str:
     )
 
 
-def _turn_begun() -> str:
-    """The query of the seq after which a seat's turn began (``None``: the game's start): its
-    own last move before anyone else's last move, so the moves it made since, in a row, are
-    steps of the turn; its parameters: the game's id, the seat's name, the game's id, the
-    seat's name, the seq."""
+@functools.cache
+def _told_since_turn_begun() -> str:
+    """The query finding a turn email of a game to a seat's address since the seat's turn began
+    (built once): since its own last move before anyone else's last move, so the moves it
+    made since, in a row, are steps of the turn (none: since the game's start). Its
+    parameters, each given once so that the change's statement stays one psycopg parses
+    once and keeps: the game's id, the seat's id, the address, the seat's name, the seq."""
+    player, seq = json_text("own.payload", "player"), json_text("told.context", "seq")
     others_last = (
-        "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
-        f" AND {json_text('payload', 'player')} <> %s AND seq <= %s"
+        "SELECT MAX(others.seq) FROM games_event AS others WHERE others.game_id = asked.game_id"
+        " AND others.type = 'move'"
+        f" AND {json_text('others.payload', 'player')} <> asked.player AND others.seq <= asked.seq"
+    )
+    begun = (
+        "SELECT MAX(own.seq) FROM games_event AS own WHERE own.game_id = asked.game_id"
+        f" AND own.type = 'move' AND {player} = asked.player"
+        f" AND own.seq < COALESCE(({others_last}), 0)"
     )
     return (
-        "SELECT MAX(seq) FROM games_event WHERE game_id = %s AND type = 'move'"
-        f" AND {json_text('payload', 'player')} = %s AND seq < COALESCE(({others_last}), 0)"
+        "SELECT 1 FROM (SELECT %s AS game_id, %s AS seat_id, %s AS address, %s AS player,"
+        " %s AS seq) AS asked JOIN games_outboundmail AS told"
+        " ON told.game_id = asked.game_id AND told.seat_id = asked.seat_id"
+        f" AND told.kind = 'turn' AND told.{connection.ops.quote_name('to')} = asked.address"
+        f" AND CAST({seq} AS INTEGER) >= COALESCE(({begun}), 0)"
     )
 
 
@@ -190,24 +203,17 @@ def outbox_insert(
     """Write the new outbox row ``mail`` (one fixed ``INSERT``), give it its id and tell whether
     it was written. ``notify`` names a channel told the id when the transaction commits
     (PostgreSQL's ``NOTIFY``, in the same statement). ``unless_told``: not if its seat's
-    address has a turn email of its game since the seat's turn began (:func:`_turn_begun`:
-    since its own last move, or, while its own moves are the game's last, since its own
-    move before them), as the ``INSERT`` itself finds. ``with_change``: in a
-    :func:`game_change` it goes with the change's writes, its id and whether it was
-    written unread (``None``)."""
+    address has a turn email of its game since the seat's turn began
+    (:func:`_told_since_turn_begun`: since its own last move, or, while its own moves are
+    the game's last, since its own move before them), as the ``INSERT`` itself finds.
+    ``with_change``: in a :func:`game_change` it goes with the change's writes, its id and
+    whether it was written unread (``None``)."""
     unless = None
     if unless_told:
         game, seat = mail.game, mail.seat
         assert game is not None and seat is not None, "a turn email belongs to a seat of a game"
-        told = (
-            "SELECT 1 FROM games_outboundmail WHERE game_id = %s AND seat_id = %s"
-            f" AND kind = 'turn' AND {connection.ops.quote_name('to')} = %s"
-            f" AND CAST({json_text('context', 'seq')} AS INTEGER)"
-            f" >= COALESCE(({_turn_begun()}), 0)"
-        )
-        name = seat.display_name
-        begun = [game.pk, name, game.pk, name, game.last_seq]
-        unless = (told, [game.pk, seat.pk, mail.to, *begun])
+        asked = [game.pk, seat.pk, mail.to, seat.display_name, game.last_seq]
+        unless = (_told_since_turn_begun(), asked)
     later = with_change and _in_change.open
     return rows.row_insert(mail, notify=notify, unless=unless, later=later)
 

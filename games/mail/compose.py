@@ -168,8 +168,7 @@ def mail_compose(row: OutboundMail) -> EmailMultiAlternatives:
     )
     message.attach_alternative(html, "text/html")
     view = context.get("view")
-    kind = kind_of(context["game_kind"])
-    png = kind.board_png(view, row.language) if view is not None else None
+    png = None if view is None else kind_of(context["game_kind"]).board_png(view, row.language)
     if png is not None:
         picture = MIMEImage(png, "png")
         picture.add_header("Content-ID", f"<{BOARD_CID}>")

@@ -9,11 +9,17 @@ same bytes.
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Iterable
 from functools import cache
 
 from PIL import Image, ImageColor, ImageFont
 
+ASCII_FOR = str.maketrans({
+    "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+    "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
+})  # fmt: skip
+"""Letters that Unicode does not decompose into ASCII ones."""
 CLEAR = 255
 """The palette index of a sprite's transparent pixels (never a colour of a picture)."""
 
@@ -43,6 +49,19 @@ class Palette:
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's default font at ``size`` pixels."""
     return ImageFont.load_default(size=size)
+
+
+def ascii_text(text: str) -> str:
+    """``text`` in the characters the default font has (ASCII): ``Grün`` is ``Grun``.
+
+    The font draws any other letter as an empty box.
+    """
+    folded = unicodedata.normalize("NFKD", text.translate(ASCII_FOR))
+    return "".join(
+        c if c.isascii() and c.isprintable() else "?"
+        for c in folded
+        if not unicodedata.combining(c)
+    )
 
 
 def sprite(image: Image.Image) -> tuple[Image.Image, Image.Image]:

@@ -34,7 +34,7 @@ from games.kinds.flusspiraten.river import (
     walkers,
 )
 from games.pictures.marks import Mark, shape_points
-from games.pictures.png import Palette, font, png, sprite
+from games.pictures.png import Palette, ascii_text, font, png, sprite
 
 PALETTE = Palette(
     [
@@ -72,8 +72,16 @@ def _river(language: str) -> Image.Image:
         ):
             _box(draw, box, paint[colour])
         source = layout.boxes["source"]
-        draw.text((source.cx, source.cy + 4), _("source"), fill=INK, font=font(TEXT), anchor="ms")
-        draw.text(layout.harbour_label, _("harbour"), fill=INK, font=font(TEXT), anchor="ms")
+        draw.text(
+            (source.cx, source.cy + 4),
+            ascii_text(_("source")),
+            fill=INK,
+            font=font(TEXT),
+            anchor="ms",
+        )
+        draw.text(
+            layout.harbour_label, ascii_text(_("harbour")), fill=INK, font=font(TEXT), anchor="ms"
+        )
         current_ink = PALETTE.ink(paint["current"])
         for position in range(1, LENGTH + 1):
             draw.text(layout.numbers[position], str(position), fill=INK, font=font(13), anchor="ms")
@@ -102,7 +110,7 @@ def _river(language: str) -> Image.Image:
             draw.rounded_rectangle(
                 (box.x, box.y, box.x + box.w, box.y + box.h), 8, fill=PALETTE.ink(paint["start"])
             )
-            label = space_label(side)
+            label = ascii_text(space_label(side))
             draw.text((box.x + 6, box.y + 14), label, fill=INK, font=font(TEXT), anchor="ls")
     return image
 
@@ -121,7 +129,8 @@ def _mark(mark: Mark, r: int) -> tuple[Image.Image, Image.Image]:
         draw.ellipse((centre - r, centre - r, centre + r, centre + r), fill=fill, outline=INK)
     lift = 2 if mark.shape == "triangle" else 0
     text_fill = PALETTE.ink(mark.text_colour)
-    draw.text((centre, centre + lift), mark.letter, fill=text_fill, font=font(TEXT), anchor="mm")
+    letter = ascii_text(mark.letter)
+    draw.text((centre, centre + lift), letter, fill=text_fill, font=font(TEXT), anchor="mm")
     return sprite(image)
 
 

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from games.pictures import marks
 from games.pictures.marks import Mark
-from games.pictures.png import Palette, font, png, sprite
+from games.pictures.png import Palette, ascii_text, font, png, sprite
 
 COLUMNS = "ABCDEFG"
 ROWS = range(1, 8)
@@ -132,7 +132,7 @@ def _boat(colour: str, letter: str) -> tuple[Image.Image, Image.Image]:
     draw.ellipse(ring, fill=PALETTE.ink(colour), outline=PALETTE.ink("#1b1b1b"))
     half = BOAT // 2
     white = PALETTE.ink("#ffffff")
-    draw.text((half, half), letter, fill=white, font=font(BOAT_TEXT), anchor="mm")
+    draw.text((half, half), ascii_text(letter), fill=white, font=font(BOAT_TEXT), anchor="mm")
     return sprite(image)
 
 
@@ -177,6 +177,7 @@ def _board_png(view: dict[str, Any]) -> bytes:
         c, r = COLUMNS.index(first[0]), int(first[1:])
         cx, cy = MARGIN + (c + 1) * CELL, MARGIN + r * CELL
         owner = players[tile["boarded_by"]].colour if tile.get("boarded_by") else None
-        picture, mask = _tile(_tile_label(tile, players), str(tile["tile"]), owner)
+        label = ascii_text(_tile_label(tile, players))
+        picture, mask = _tile(label, str(tile["tile"]), owner)
         image.paste(picture, (cx - TILE[0] // 2, cy - TILE[1] // 2), mask)
     return png(image)

@@ -12,7 +12,6 @@ is all public [S6]; only ``view(state, reader)`` goes in (STYLE habit 3).
 
 from __future__ import annotations
 
-import unicodedata
 from functools import cache
 from typing import Any
 
@@ -21,7 +20,7 @@ from django.utils.translation import get_language, pgettext
 from PIL import Image, ImageDraw
 
 from engine.seerauber.board import BOOTY, COLOURS, DISPLAY_SIZE, MAX_STACK, SHIPS
-from games.pictures.png import Palette, font, png, sprite
+from games.pictures.png import Palette, ascii_text, font, png, sprite
 
 SEAT_COLOURS = {"R": "#c0392b", "B": "#2460a7", "G": "#1f7a4a", "Y": "#f1c40f", "K": "#222222"}
 """The pirates' colours by letter, as on the game page and the seats' marks (white letters on
@@ -60,31 +59,16 @@ COLUMN_X = {"ducats": 214, "score": 256, "free": 280}
 """Where the players' columns are centred (free pirates: where they start)."""
 BOOTY_GAP = 16
 """The space between two kinds of booty on a player's second line."""
-ASCII_FOR = str.maketrans({
-    "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
-    "ł": "l", "Ł": "L", "đ": "d", "Đ": "D",
-})  # fmt: skip
-"""Letters that Unicode does not decompose into ASCII ones."""
-
-
-def _ascii(text: str) -> str:
-    """``text`` in the characters the default font has (ASCII): ``Grün`` is ``Grun``."""
-    folded = unicodedata.normalize("NFKD", text.translate(ASCII_FOR))
-    return "".join(
-        c if c.isascii() and c.isprintable() else "?"
-        for c in folded
-        if not unicodedata.combining(c)
-    )
 
 
 def _label(msgid: str) -> str:
     """A label of the picture in the active language, in ASCII."""
-    return _ascii(pgettext("table picture", msgid))
+    return ascii_text(pgettext("table picture", msgid))
 
 
 def _plain(name: str, width: int) -> str:
     """``name`` in the characters the default font has (ASCII), cut to ``width`` pixels."""
-    text = _ascii(name)
+    text = ascii_text(name)
     if font(NAME_TEXT).getlength(text) <= width:
         return text
     while text and font(NAME_TEXT).getlength(text + "…") > width:

@@ -38,7 +38,7 @@ WORDS = {
     },
     "seerauber": {
         "de": (
-            ["Truhe", "Kerzenleuchter", "Dolch", "Pkt.", "freie Piraten"],
+            ["Truhe", "Kerzenleuchter", "Dolch", "Pkt.", "freie Piraten", "Nach-", "stapel"],
             ["chest", "candlestick", "dagger", "score", "free pirates", "deck"],
         ),
         "fr": (

@@ -182,9 +182,11 @@ def _ships(draw: ImageDraw.ImageDraw, image: Image.Image, table: dict[str, Any])
         box = (left + offset, SHIPS_TOP + offset, left + 28 + offset, SHIPS_TOP + 52 + offset)
         draw.rounded_rectangle(box, 4, PALETTE.ink(CARD_EDGE), PALETTE.ink(CARD), 1)
     draw.text((left + 14, SHIPS_TOP + 26), str(table["deck"]), PALETTE.ink(PAPER), font(14), "mm")
-    draw.text(
-        (left + 16, SHIPS_TOP + 68), _label("deck"), PALETTE.ink(GREY), font(SMALL_TEXT), "mm"
-    )
+    # A long word is translated on several lines ("Nach-", "zieh-", "stapel"): the deck's
+    # column is narrow.
+    for row, line in enumerate(pgettext("table picture", "deck").splitlines()):
+        y = SHIPS_TOP + 68 + row * (SMALL_TEXT + 2)
+        draw.text((left + 16, y), ascii_text(line), PALETTE.ink(GREY), font(SMALL_TEXT), "mm")
 
 
 def _stacks(draw: ImageDraw.ImageDraw, table: dict[str, Any]) -> None:

@@ -34,13 +34,13 @@ WORDS = {
     "de": {
         "your_turn": "Du bist am Zug.",
         "waiting": "Warten auf Bart.",
-        "forced": "Bart hat gemeutert: Anne muss mit diesem Stapel entern.",
+        "forced": "Bart hat gemeutert: Du musst mit diesem Stapel entern.",
         "mutiny": "meutert im Stapel mit Rot 5 obenauf",
         "over": "Das Spiel ist zu Ende.",
     },
     "fr": {
         "your_turn": "À vous de jouer.",
-        "asked": "Bart peut se mutiner contre Anne.",
+        "asked": "Vous pouvez vous mutiner contre Anne.",
         "mutiny_button": "Se mutiner dans la pile coiffée par le rouge 5",
         "mutiny_words": "Vous vous mutinez : Anne doit maintenant aborder un navire",
         "mutiny": "se mutine dans la pile coiffée par le rouge 5",

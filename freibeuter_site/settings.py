@@ -327,9 +327,6 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    # The docs offer the seat token alone: a browser session needs nothing pasted (the page
-    # sends its own cookie), and a box for the session cookie cannot set one from the page.
-    "AUTHENTICATION_WHITELIST": ["games.api.auth.SeatTokenAuthentication"],
     # /api/docs/ and /api/redoc/ load Swagger UI and Redoc from this site's static files.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

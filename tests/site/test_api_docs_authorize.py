@@ -34,7 +34,9 @@ def test_it_offers_the_seat_token_first_and_says_what_to_paste(client: Client) -
     assert (scheme["type"], scheme["in"], scheme["name"]) == ("apiKey", "header", "Authorization")
     assert "`Seat <token>`" in scheme["description"]
     assert "/play/" in scheme["description"]
-    assert "cookieAuth" not in schemes  # a cookie box that a page cannot fill is not offered
+    # the browser session comes after it, and says that it needs nothing pasted
+    assert list(schemes)[1:] == ["sessionCookie"]
+    assert "nothing to paste" in schemes["sessionCookie"]["description"]
 
 
 def test_it_authenticates_what_the_first_scheme_says_to_paste(client: Client) -> None:

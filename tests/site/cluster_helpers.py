@@ -5,16 +5,25 @@ forked when the test ends."""
 from __future__ import annotations
 
 import contextlib
+import http.client
+import json
 import os
 import shutil
 import signal
 import subprocess
+import threading
+import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.db import connection
+
+from games.models import Game
+from games.play.links import seat_token
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,3 +82,70 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 "WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
+
+
+RETRIED = (ConnectionError, http.client.HTTPException, TimeoutError)
+"""What a client meets when a connection drops: it sends the request again."""
+
+
+class ApiPlayer:
+    """Plays one game by the API as each seat in turn, each move with a ``move_id``; a request
+    that meets a dropped connection, a 502 or a 503 is sent again as it was. It keeps every
+    status it was answered, each 503's ``Retry-After`` and body, and, once ``killed`` is set,
+    which node answered (``X-Served-By``)."""
+
+    def __init__(
+        self, port: int, game: Game, moves: int, killed: threading.Event | None = None
+    ) -> None:
+        self.port, self.game, self.moves = port, game, moves
+        self.killed = killed or threading.Event()
+        self.tokens = {seat.display_name: seat_token(seat) for seat in game.seats.all()}
+        self.acknowledged: list[str] = []
+        self.statuses: Counter[int] = Counter()
+        self.unavailable: list[tuple[str | None, Any]] = []
+        self.served_after_kill: Counter[str] = Counter()
+        self.error: BaseException | None = None
+
+    def request(self, method: str, path: str, token: str, body: Any = None) -> Any:
+        headers = {"Authorization": f"Seat {token}", "Content-Type": "application/json"}
+        data = None if body is None else json.dumps(body)
+        deadline = time.monotonic() + 30
+        while True:
+            killed = self.killed.is_set()
+            try:
+                client = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+                try:
+                    client.request(method, path, data, headers)
+                    answer = client.getresponse()
+                    status, payload = answer.status, answer.read()
+                    served, retry = answer.getheader("X-Served-By"), answer.getheader("Retry-After")
+                finally:
+                    client.close()
+            except RETRIED:
+                status, served, retry, payload = 0, None, None, b""
+            self.statuses[status] += 1
+            if status == 503:
+                self.unavailable.append((retry, json.loads(payload)))
+            elif status not in (0, 502):
+                if killed:
+                    self.served_after_kill[str(served)] += 1
+                assert status in (200, 201), (method, path, body, status, payload[:500])
+                return json.loads(payload)
+            assert time.monotonic() < deadline, (method, path, status, payload[:500])
+            time.sleep(0.2)
+
+    def run(self) -> None:
+        try:
+            base = f"/api/games/{self.game.pk}"
+            for number in range(self.moves):
+                detail = self.request("GET", f"{base}/", next(iter(self.tokens.values())))
+                if detail["status"] != "active":
+                    return
+                token = self.tokens[detail["to_move"][0]]
+                legal = self.request("GET", f"{base}/legal/", token)
+                move_id = f"g{self.game.pk}-m{number}"
+                body = {"move": legal["moves"][0], "expected_seq": legal["seq"], "move_id": move_id}
+                self.request("POST", f"{base}/moves/", token, body)
+                self.acknowledged.append(move_id)
+        except BaseException as error:  # reported by the test's thread
+            self.error = error

@@ -16,21 +16,18 @@ and nothing else is, and each game's hash chain holds.
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import threading
 import time
 from collections import Counter
-from typing import Any
 
 import pytest
-from cluster_helpers import Cluster, cluster  # noqa: F401
+from cluster_helpers import RETRIED, ApiPlayer, Cluster, cluster  # noqa: F401
 from django.db import connection
 from mail_helpers import free_port, poll
 from tcp_proxy import TcpProxy
 
 from games.models import Event, Game
-from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
 from games.store.hashes import chain_check
 from tests.clock import clocked_command
@@ -42,64 +39,6 @@ MOVES = 16
 CUT_AFTER = 8
 """Acknowledged moves, over all games, after which the database goes away for a while."""
 CUT_SECONDS = 2.0
-
-
-class Client:
-    """Plays one game as each seat in turn, sending a request again after a 503 or a
-    dropped connection, and keeps every status it was answered."""
-
-    def __init__(self, port: int, game: Game) -> None:
-        self.port, self.game = port, game
-        self.tokens = {seat.display_name: seat_token(seat) for seat in game.seats.all()}
-        self.acknowledged: list[str] = []
-        self.statuses: Counter[int] = Counter()
-        self.unavailable: list[tuple[str | None, Any]] = []
-        self.error: BaseException | None = None
-
-    def request(self, method: str, path: str, token: str, body: Any = None) -> Any:
-        headers = {"Authorization": f"Seat {token}", "Content-Type": "application/json"}
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                client = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
-                try:
-                    client.request(
-                        method, path, None if body is None else json.dumps(body), headers
-                    )
-                    answer = client.getresponse()
-                    status, retry, payload = (
-                        answer.status,
-                        answer.getheader("Retry-After"),
-                        answer.read(),
-                    )
-                finally:
-                    client.close()
-            except (ConnectionError, http.client.HTTPException, TimeoutError):
-                status, retry, payload = 0, None, b""
-            self.statuses[status] += 1
-            if status == 503:
-                self.unavailable.append((retry, json.loads(payload)))
-            elif status != 0:
-                assert status in (200, 201), (method, path, status, payload[:500])
-                return json.loads(payload)
-            assert time.monotonic() < deadline, (method, path, status)
-            time.sleep(0.2)
-
-    def run(self) -> None:
-        try:
-            base = f"/api/games/{self.game.pk}"
-            for number in range(MOVES):
-                detail = self.request("GET", f"{base}/", next(iter(self.tokens.values())))
-                if detail["status"] != "active":
-                    return
-                token = self.tokens[detail["to_move"][0]]
-                legal = self.request("GET", f"{base}/legal/", token)
-                move_id = f"g{self.game.pk}-m{number}"
-                body = {"move": legal["moves"][0], "expected_seq": legal["seq"], "move_id": move_id}
-                self.request("POST", f"{base}/moves/", token, body)
-                self.acknowledged.append(move_id)
-        except BaseException as error:  # reported by the test's thread
-            self.error = error
 
 
 def test_a_database_restart_is_answered_503_and_loses_or_doubles_no_move(
@@ -129,7 +68,7 @@ def test_a_database_restart_is_answered_503_and_loses_or_doubles_no_move(
             )
             for i in range(GAMES)
         ]
-        clients = [Client(web, game) for game in games]
+        clients = [ApiPlayer(web, game, MOVES) for game in games]
         threads = [threading.Thread(target=client.run) for client in clients]
         for thread in threads:
             thread.start()
@@ -170,5 +109,5 @@ def _ready(port: int) -> bool:
         ok = client.getresponse().status == 200
         client.close()
         return ok
-    except (ConnectionError, http.client.HTTPException, TimeoutError):
+    except RETRIED:
         return False

@@ -13,7 +13,6 @@ email the moves committed through the pooler.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import time
 from collections.abc import Iterator
@@ -23,6 +22,7 @@ from typing import Any
 import psycopg
 import pytest
 from api_helpers import get_json, post_json
+from cluster_helpers import program
 from django.db import connection
 from django.test import Client
 from mail_helpers import free_port
@@ -50,17 +50,6 @@ ignore_startup_parameters = extra_float_digits,options
 """
 
 
-def _pgbouncer() -> str:
-    found = shutil.which("pgbouncer", path=f"{os.environ.get('PATH', '')}:/usr/sbin:/sbin")
-    if not found:
-        pytest.fail(
-            "This test needs PgBouncer: install it as root with `apt-get install -y pgbouncer`,"
-            " or run `make test` (its .ci/services does).",
-            pytrace=False,
-        )
-    return found
-
-
 @pytest.fixture
 def pooled(tmp_path: Path) -> Iterator[str]:
     """The default connection through a private PgBouncer in transaction mode; the URL of the
@@ -72,7 +61,7 @@ def pooled(tmp_path: Path) -> Iterator[str]:
     ini = tmp_path / "pgbouncer.ini"
     ini.write_text(CONFIG.format(host=host, port=port, listen=listen, root=tmp_path))
     user = ["-u", "postgres"] if os.geteuid() == 0 else []  # PgBouncer will not run as root
-    bouncer = subprocess.Popen([_pgbouncer(), *user, str(ini)], stderr=subprocess.PIPE)
+    bouncer = subprocess.Popen([program("pgbouncer"), *user, str(ini)], stderr=subprocess.PIPE)
     try:
         for _ in range(100):
             try:

@@ -19,19 +19,16 @@ from __future__ import annotations
 
 import configparser
 import http.client
-import json
 import os
 import re
 import threading
-import time
 from collections import Counter
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import psycopg
 import pytest
-from cluster_helpers import Cluster, cluster, program  # noqa: F401
+from cluster_helpers import RETRIED, ApiPlayer, Cluster, cluster, program  # noqa: F401
 from django.conf import settings as django_settings
 from django.db import connection
 from django.utils import timezone
@@ -39,7 +36,6 @@ from mail_helpers import SmtpSink, free_port, poll, queue, smtp  # noqa: F401
 
 from games.mail.outbox import mail_due
 from games.models import Event, Game, OutboundMail
-from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
 from games.store.hashes import chain_check
 from games.tasks import LISTENER_NAME, mail_send_task
@@ -59,7 +55,6 @@ LEASE_SECONDS = 4
 """How long a send's claim holds: then node A's claims have run out and the sweep finds them."""
 SITE_HOST = "freibeuter.example.org"
 """The Host the health check of ``deploy/haproxy.cfg`` sends."""
-RETRIED = (ConnectionError, http.client.HTTPException, TimeoutError)
 
 
 def _pgbouncer_ini(path: Path, *, listen: int, host: str, port: str, user: str) -> Path:
@@ -123,64 +118,6 @@ def _listeners() -> int:
             [LISTENER_NAME],
         )
         return int(cursor.fetchone()[0])
-
-
-class Player:
-    """Plays one game through the balancer as each seat in turn; a request that meets a
-    dropped connection, a 502 or a 503 is sent again as it was (a move with its move_id)."""
-
-    def __init__(self, port: int, game: Game, killed: threading.Event) -> None:
-        self.port, self.game, self.killed = port, game, killed
-        self.tokens = {seat.display_name: seat_token(seat) for seat in game.seats.all()}
-        self.acknowledged: list[str] = []
-        self.served_after_kill: Counter[str] = Counter()
-        self.retries = 0
-        self.error: BaseException | None = None
-
-    def request(self, method: str, path: str, token: str, body: Any = None) -> Any:
-        headers = {"Authorization": f"Seat {token}", "Content-Type": "application/json"}
-        data = None if body is None else json.dumps(body)
-        deadline = time.monotonic() + 30
-        while True:
-            killed = self.killed.is_set()
-            try:
-                client = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
-                try:
-                    client.request(method, path, data, headers)
-                    answer = client.getresponse()
-                    status, served, payload = (
-                        answer.status,
-                        answer.getheader("X-Served-By"),
-                        answer.read(),
-                    )
-                finally:
-                    client.close()
-            except RETRIED:
-                status, served, payload = 0, None, b""
-            if status not in (0, 502, 503):
-                if killed:
-                    self.served_after_kill[str(served)] += 1
-                assert status in (200, 201), (method, path, body, status, payload[:500])
-                return json.loads(payload)
-            assert time.monotonic() < deadline, (method, path, status, payload[:500])
-            self.retries += 1
-            time.sleep(0.2)
-
-    def run(self) -> None:
-        try:
-            base = f"/api/games/{self.game.pk}"
-            for number in range(MOVES):
-                detail = self.request("GET", f"{base}/", next(iter(self.tokens.values())))
-                if detail["status"] != "active":
-                    return
-                token = self.tokens[detail["to_move"][0]]
-                legal = self.request("GET", f"{base}/legal/", token)
-                move_id = f"g{self.game.pk}-m{number}"
-                body = {"move": legal["moves"][0], "expected_seq": legal["seq"], "move_id": move_id}
-                self.request("POST", f"{base}/moves/", token, body)
-                self.acknowledged.append(move_id)
-        except BaseException as error:  # reported by the test's thread
-            self.error = error
 
 
 def _emails_all_sent(sink: SmtpSink) -> Counter[str] | None:
@@ -253,7 +190,7 @@ def test_a_node_killed_mid_run_loses_no_move_or_email_and_the_other_node_serves_
         for i in range(GAMES)
     ]
     killed = threading.Event()
-    players = [Player(balancer, game, killed) for game in games]
+    players = [ApiPlayer(balancer, game, MOVES, killed) for game in games]
     threads = [threading.Thread(target=player.run) for player in players]
     for thread in threads:
         thread.start()

@@ -25,8 +25,15 @@ def _shows(page: Any, at: int) -> None:
     page.wait_for_url(f"**/history/?at={at}", timeout=WAIT)
     caption = f"After move {at} of {MOVES}" if at else "Before the first move"
     page.locator(".replay-caption", has_text=caption).wait_for(timeout=WAIT)
-    page.wait_for_function(f"() => document.querySelector('#at').value === '{at}'", timeout=WAIT)
-    assert page.locator("#at").get_attribute("aria-valuetext") == f"move {at} of {MOVES}"
+    # The slider's value and spoken text follow once the swapped board has settled.
+    page.wait_for_function(
+        f"""() => {{
+            const slider = document.querySelector('#at');
+            return slider.value === '{at}'
+                && slider.getAttribute('aria-valuetext') === 'move {at} of {MOVES}';
+        }}""",
+        timeout=WAIT,
+    )
     current = page.locator(".moves-list li.current")
     assert (current.get_attribute("id") if at else current.count()) == (f"move-{at}" if at else 0)
 

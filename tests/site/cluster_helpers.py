@@ -11,6 +11,7 @@ import os
 import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 from collections import Counter
@@ -21,6 +22,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from mail_helpers import free_port
 
 from games.models import Game
 from games.play.links import seat_token
@@ -82,6 +84,68 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 "WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
+
+
+class PrivatePostgres:
+    """A PostgreSQL server of the test's own, on a free port, that the test may stop and start
+    again (the shared server is never restarted: other instances use it). It runs as the
+    ``postgres`` user when the tests run as root, since PostgreSQL refuses root."""
+
+    def __init__(self, root: Path, port: int) -> None:
+        versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+        self.bin = versions[-1].parent if versions else Path(program("initdb")).parent
+        self.root, self.port = root, port
+        self.data = root / "data"
+        self.user = "postgres" if os.geteuid() == 0 else None
+        if self.user:
+            shutil.chown(root, self.user)
+        self.run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
+        self.start()
+
+    def run(self, name: str, *arguments: str) -> None:
+        command = [str(self.bin / name), *arguments]
+        if self.user:
+            command = ["runuser", "-u", self.user, "--", *command]
+        subprocess.run(command, cwd=self.root, check=True, capture_output=True, timeout=60)
+
+    def url(self, database: str) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
+        log = str(self.root / "server.log")
+        self.run("pg_ctl", "-D", str(self.data), "-o", options, "-l", log, "-w", "start")
+
+    def stop(self) -> None:
+        """A fast shutdown, as a restart's: each session is told so and closed."""
+        self.run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def copy(self, source: dict[str, Any]) -> str:
+        """Copy the database Django's ``source`` settings name into a database of this server
+        of the same name; return its URL."""
+        name = source["NAME"]
+        dump = self.root / "copy.dump"
+        self.run(
+            "pg_dump", "--format=custom", f"--file={dump}", "--no-owner",
+            f"--host={source['HOST'] or '127.0.0.1'}", f"--port={source['PORT'] or 5432}",
+            f"--username={source['USER']}", name,
+        )  # fmt: skip
+        self.run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", name)
+        self.run("pg_restore", "--exit-on-error", f"--dbname={self.url(name)}", str(dump))
+        return self.url(name)
+
+
+@pytest.fixture
+def private_postgres() -> Iterator[PrivatePostgres]:
+    """A private PostgreSQL server, stopped and removed at the test's end."""
+    root = Path(tempfile.mkdtemp(prefix="freibeuter-postgres-"))  # reachable by its user
+    server = PrivatePostgres(root, free_port())
+    try:
+        yield server
+    finally:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            server.run("pg_ctl", "-D", str(server.data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(root, ignore_errors=True)
 
 
 RETRIED = (ConnectionError, http.client.HTTPException, TimeoutError)

@@ -15,6 +15,9 @@ from django.utils import translation
 from engine import seerauber as engine
 from games.kinds import seerauber
 from games.kinds.seerauber.describe import booty_list, move_choice
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.play.tables import table_for
+from tests.site.seerauber_mutiny import NAMES
 
 MOVES = {
     "stack": {"type": "stack", "piece": "R3", "onto": "B5"},
@@ -108,3 +111,20 @@ def test_the_emails_table_and_money_rows_are_in_the_readers_language() -> None:
     assert rows[0]["booty"] == "keine"  # after the row's "Beute:"
     with translation.override("fr"):
         assert "Piles (de bas en haut) :" in seerauber.position_text(view)
+
+
+@pytest.mark.parametrize(("reader", "told"), [("Anne", "Anne (you)"), ("Bart", "Anne")])
+def test_the_last_move_and_the_history_mark_the_readers_own_move(
+    db: None, reader: str, told: str
+) -> None:
+    """As on the other games' pages, the reader's own move is told as "Anne (you)"."""
+    game = game_create(kind="seerauber", players=[PlayerSpec(name=name) for name in NAMES], seed=4)
+    seats = {seat.display_name: seat for seat in game.seats.all()}
+    move = {"type": "stack", "piece": "R2", "onto": "B2"}
+    move_submit(game=game, seat=seats["Anne"], move=move, expected_seq=game.last_seq)
+    game.refresh_from_db()
+    table = table_for(game=game, seat=seats[reader])
+    assert seerauber.page_context(table=table, selection={})["last_move"].player == told
+    assert [move.player for move in seerauber.history_context(table=table, at=None)["moves"]] == [
+        told
+    ]

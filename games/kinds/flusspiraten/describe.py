@@ -100,6 +100,44 @@ def _chose(choice: str) -> str:
     }[choice]
 
 
+def _had_chosen(player: str, choice: str) -> str:
+    return {
+        "die": _("%(player)s had chosen to row (die)"),
+        "empty": _("%(player)s had chosen the empty hand"),
+        "club": _("%(player)s had chosen the club"),
+    }[choice] % {"player": player}
+
+
+def _second_choice(move: Move, before: dict[str, Any]) -> str:
+    """The choice that settles a rowing test, with the first one it answers where ``before``
+    shows it (both are public once made, [F5]): "chooses the club; Hana had chosen to row"."""
+    step = before["step"]
+    first = step["chosen"][0]
+    if first not in step["choices"]:
+        return _chose(move["choice"])
+    return _("%(choice)s; %(earlier)s") % {
+        "choice": _chose(move["choice"]),
+        "earlier": _had_chosen(first, step["choices"][first]),
+    }
+
+
+def _test_roll(move: Move, before: dict[str, Any]) -> str:
+    """Who rolled what in a settled rowing test: the dice go helmsman first ([F18]), and one
+    die is the roll of the rower who chose the oar against a club."""
+    step, roll = before["step"], move["roll"]
+    if len(roll) == 2:
+        return _("Both row: %(helmsman)s rolled %(first)s, %(partner)s rolled %(second)s.") % {
+            "helmsman": step["helmsman"],
+            "partner": step["partner"],
+            "first": roll[0],
+            "second": roll[1],
+        }
+    (first,) = step["chosen"]
+    chooser = step["partner"] if first == step["helmsman"] else step["helmsman"]
+    rower = chooser if move["choice"] == "die" else first
+    return _("%(player)s rows alone: rolled %(dice)s.") % {"player": rower, "dice": roll[0]}
+
+
 def dice_text(roll: list[int]) -> str:
     """The dice of a roll: ``4``, ``3 and 5``."""
     if len(roll) == 1:
@@ -193,7 +231,11 @@ def action_words(move: Move, before: dict[str, Any] | None = None, *, sealed: bo
     if kind == "pass":
         return _("passes: no walk and no row is possible")
     if kind == "choose":
-        return _("chooses in secret in the rowing test") if sealed else _chose(move["choice"])
+        if sealed:
+            return _("chooses in secret in the rowing test")
+        if before is not None and before["step"]["chosen"]:
+            return _second_choice(move, before)
+        return _chose(move["choice"])
     if kind == "path":
         if _is_walk_path(move):
             return _walk_path_action(move)
@@ -209,11 +251,17 @@ def action_words(move: Move, before: dict[str, Any] | None = None, *, sealed: bo
 
 
 def with_roll(action: str, move: Move) -> str:
-    """``action`` followed by the move's roll, if it carries one: "…: rolled 3 and 5"."""
+    """``action`` followed by the move's roll, if it carries one: "…: rolled 3 and 5".
+
+    The roll of a rowing test is not the chooser's own ([F18]): it is said without a roller.
+    """
     roll = move.get("roll")
     if not roll:
         return action
-    return _("%(action)s: rolled %(dice)s") % {"action": action, "dice": dice_text(roll)}
+    values = {"action": action, "dice": dice_text(roll)}
+    if move["type"] == "choose":
+        return _("%(action)s; the dice show %(dice)s") % values
+    return _("%(action)s: rolled %(dice)s") % values
 
 
 def move_action(move: Move) -> str:
@@ -390,14 +438,22 @@ def consequences(move: Move, before: dict[str, Any], after: dict[str, Any]) -> l
     if after == before:
         return []
     return [
-        *_rowed_in_place(move, before, after),
         *_pirate_sentences(move, before, after),
+        *_rowed_in_place(move, before, after),
         *_boat_sentences(move, before, after),
         *_end_sentences(before, after),
     ]
 
 
 def move_words(move: Move, before: dict[str, Any], after: dict[str, Any], *, sealed: bool) -> str:
-    """The whole move in words, without its player: "Rows boat 3: rolled 5. Boat 2 moves …"."""
-    action = with_roll(action_words(move, before, sealed=sealed), move)
-    return " ".join([sentence(action), *consequences(move, before, after)])
+    """The whole move in words, without its player: "Rows boat 3: rolled 5. Boat 2 moves …".
+
+    The choice that settles a rowing test names the first one it answers (where
+    ``before`` shows it) and who rolled each die.
+    """
+    action = action_words(move, before, sealed=sealed)
+    if move["type"] == "choose" and move.get("roll") and not sealed:
+        said = [sentence(action), _test_roll(move, before)]
+    else:
+        said = [sentence(with_roll(action, move))]
+    return " ".join([*said, *consequences(move, before, after)])

@@ -33,8 +33,13 @@ TRACK_END = RED + 6
 
 
 def _words(table: TableView, played: PlayedMove, sealed: bool) -> str:
+    """The move in words; a choice that settles a rowing test is read in the view of the
+    rower who chose first, whose choice it unseals ([F5]), so its words name both."""
     engine, viewer = table.engine, table.viewer
     before, after = engine.view(played.before, viewer), engine.view(played.after, viewer)
+    chosen = (before["step"] or {}).get("chosen")
+    if played.move["type"] == "choose" and chosen and not sealed:
+        before = engine.view(played.before, chosen[0])
     return move_words(played.move, before, after, sealed=sealed)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from engine.seerauber.board import BOOTY, COLOURS, SHIPS
-from games.kinds.base import PlayedMove, TableView, ToldMove, query, replay_fields
+from games.kinds.base import PlayedMove, TableView, ToldMove, player_label, query, replay_fields
 from games.kinds.seerauber.controls import Controls, controls_for
 from games.kinds.seerauber.describe import (
     booty_count,
@@ -187,7 +187,8 @@ def turn_detail(view: dict[str, Any]) -> str:
 def shown(table: TableView, played: PlayedMove, number: int = 0) -> ToldMove:
     """A played move for the templates: who, in words, its notation, and if the service made it."""
     notation = table.engine.format_move(played.move)
-    return ToldMove(played.player, move_action(played.move), played.auto, number, notation)
+    player = player_label(played.player, table.viewer)
+    return ToldMove(player, move_action(played.move), played.auto, number, notation)
 
 
 def confirmation(table: TableView, controls: Controls) -> str:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
 from engine.base import Move, Rules
 from engine.seerauber.board import COLOURS, SHIPS
 from games.kinds.seerauber.describe import (
-    booty_list,
+    booty_held,
     colour_word,
     move_action,
     pirate_words,
@@ -77,7 +77,7 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Ducats, booty (in words), boarded ships and score of each player, in seat order.
 
     ``letter`` and ``colour`` are the player's mark and pirates' colour, as on the page;
-    ``booty`` follows the word "booty" in the email's row, so no booty is said as "none".
+    ``booty`` is said as the email's row reads it: "booty: 2 chests" or "no booty".
     """
     marks = seat_marks(list(view["players"]))
     return [
@@ -87,11 +87,7 @@ def player_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
             "letter": marks[name].letter,
             "colour": colour_word(COLOURS[number - 1]),
             "ducats": info["ducats"],
-            "booty": (
-                booty_list(info["booty"])
-                if any(info["booty"].values())
-                else pgettext("booty held", "none")
-            ),
+            "booty": booty_held(info["booty"]),
             "ships": ", ".join(view["table"]["boarded"][name]),
             "score": view["scores"][name],
         }

@@ -51,6 +51,13 @@ def booty_list(held: dict[str, int]) -> str:
     return ", ".join(pieces) if pieces else gettext("no booty")
 
 
+def booty_held(held: dict[str, int]) -> str:
+    """A player's booty as a row of figures says it: ``booty: 1 chest, 2 daggers``, ``no booty``."""
+    if not any(held.values()):
+        return gettext("no booty")
+    return gettext("booty: %(pieces)s") % {"pieces": booty_list(held)}
+
+
 def colour_word(letter: str) -> str:
     """A seat's colour letter as a word (``R``: red)."""
     return gettext(COLOUR_WORDS[letter])

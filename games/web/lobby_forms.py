@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.http import HttpRequest
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from engine.base import GAMES, get_game
 from games.names import NAME_LENGTH, BadName, name_clean
+from games.people.zones import time_zone_choices, zone_aliases, zone_guess
 from games.play.lobby import SeatSpec
 from games.play.refusals import refusal_text
 
@@ -168,52 +170,55 @@ class TableForm(forms.Form):
         }
 
 
-REGIONS = {
-    "Africa": _("Africa"),
-    "America": _("America"),
-    "Antarctica": _("Antarctica"),
-    "Arctic": _("Arctic"),
-    "Asia": _("Asia"),
-    "Atlantic": _("Atlantic Ocean"),
-    "Australia": _("Australia"),
-    "Europe": _("Europe"),
-    "Indian": _("Indian Ocean"),
-    "Pacific": _("Pacific Ocean"),
-}
-"""The regions of the zone database's own names, in the order of its names (the old aliases
-such as ``US/Eastern`` or ``Etc/GMT+1`` are left out: every place has its region's name)."""
+class ZoneSelect(forms.Select):
+    """The zone list; each place's option names the old aliases a browser may give for it
+    (``data-aliases``), so the page's guess (``site.js``) finds ``Asia/Calcutta`` too."""
 
-
-def time_zone_choices() -> list[tuple[Any, Any]]:
-    """UTC, then the zones of :data:`REGIONS`, each region a group of its places (``New York``)."""
-    places: dict[str, list[tuple[str, str]]] = {region: [] for region in REGIONS}
-    for zone in sorted(zoneinfo.available_timezones()):
-        region, _slash, place = zone.partition("/")
-        if region in places and place:
-            places[region].append((zone, place.replace("_", " ")))
-    return [("UTC", "UTC"), *((REGIONS[region], zones) for region, zones in places.items())]
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(name, value, *args, **kwargs)
+        aliases = zone_aliases().get(str(value))
+        if aliases:
+            option["attrs"]["data-aliases"] = " ".join(aliases)
+        return option
 
 
 class TimeZoneField(forms.ChoiceField):
-    """A time zone chosen from a list grouped by region; the browser's own zone is the page's
-    first guess for a field still on UTC (``site.js``)."""
+    """A time zone chosen from a list of places in the reader's language
+    (``games.people.zones``)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(
-            choices=time_zone_choices,
+            choices=lambda: time_zone_choices(get_language() or "en"),
             initial="UTC",
-            widget=forms.Select(attrs={"data-browser-time-zone": ""}),
+            widget=ZoneSelect,
             error_messages={"invalid_choice": _("Choose a time zone such as Europe/Berlin.")},
             **kwargs,
         )
 
 
-class SeatForm(forms.Form):
+def zone_first_guess(form: forms.Form, request: HttpRequest, *, saved: str) -> None:
+    """Show ``form``'s time zone as the one saved, or, while none is (UTC), as a guess from the
+    languages ``request``'s browser asks for, which the page's script replaces by the browser's
+    own zone (``data-browser-time-zone``); the player confirms it with the form."""
+    if saved != "UTC" or form.is_bound:
+        form.initial["time_zone"] = saved
+        return
+    form.initial["time_zone"] = zone_guess(request.headers.get("Accept-Language", ""))
+    form.fields["time_zone"].widget.attrs["data-browser-time-zone"] = "guess"
+
+
+class PlaceForm(forms.Form):
+    """Where a player reads and lives: the language of his pages and emails, his time zone."""
+
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    time_zone = TimeZoneField(label=_("Your time zone"))
+
+
+class SeatForm(PlaceForm):
     """Taking a seat: the name the others will see, language and time zone."""
 
     name = NameField(label=_("Your name at the table"))
-    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
-    time_zone = TimeZoneField(label=_("Your time zone"))
+    field_order = ["name", "language", "time_zone"]
 
 
 class JoinForm(SeatForm):

@@ -23,7 +23,7 @@ from games.play import lobby, open_seats, recipients
 from games.play.links import seat_token
 from games.play.refusals import refusal_text
 from games.web.clients import client_address
-from games.web.lobby_forms import JoinForm, SeatForm, TableForm
+from games.web.lobby_forms import JoinForm, SeatForm, TableForm, zone_first_guess
 from games.web.views import speak
 
 
@@ -154,8 +154,9 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     speak(request, chosen if chosen in lobby.LANGUAGES else found.language)
     if found.accepted_at is not None:
         return _used(request, found.table)
-    initial = {"name": found.display_name, "language": found.language, "time_zone": found.time_zone}
+    initial = {"name": found.display_name, "language": found.language}
     form = SeatForm(request.POST or None, initial=initial)
+    zone_first_guess(form, request, saved=found.time_zone)
     if request.method == "POST" and form.is_valid():
         try:
             found = lobby.invitation_accept(invitation=found, **form.cleaned_data)
@@ -198,6 +199,7 @@ def open_seat(request: HttpRequest, token: str) -> HttpResponse:
     free = table.invitations.filter(kind=Invitation.Kind.OPEN, accepted_at__isnull=True).exists()
     signed_in = str(request.session.get("email") or "")
     form = JoinForm(request.POST or None, initial={"email": signed_in})
+    zone_first_guess(form, request, saved="UTC")
     if request.method == "POST" and form.is_valid():
         try:
             taken = open_seats.open_seat_take(

@@ -10,21 +10,28 @@ from __future__ import annotations
 
 import hmac
 import logging
+from datetime import datetime
 
 from csp.decorators import csp_update
+from django import forms
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils import translation
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.display import deadline_local, game_label
+from games.display import deadline_local, game_label, local_time
+from games.errors import GameError
+from games.interventions.services import vacation_days_used, vacation_start
 from games.mail.inbound import MAX_MESSAGE, mail_receive
 from games.models import Game, MailPreference, Seat
 from games.people.accounts import player_of_email, seats_claim
+from games.people.locales import seat_locale_set
 from games.play import recipients
 from games.play.links import seat_from_mail_settings_token, seat_from_token, seat_token
+from games.play.refusals import refusal_text
 from games.play.sign_in import (
     SIGN_IN_EMAIL_LIMIT,
     SIGN_IN_EMAIL_WINDOW,
@@ -34,8 +41,11 @@ from games.play.sign_in import (
     sign_in_spend,
     sign_in_valid,
 )
+from games.timecontrol.deadlines import time_control, zone_of
 from games.web import mailbox
 from games.web.clients import client_address
+from games.web.lobby_forms import PlaceForm, zone_first_guess
+from games.web.views import speak
 
 log = logging.getLogger(__name__)
 
@@ -54,23 +64,66 @@ def _settings_seat(token: str, way: str) -> Seat:
     return seat
 
 
+class VacationForm(forms.Form):
+    """Whole days of vacation, starting now."""
+
+    days = forms.IntegerField(label=_("Days"), min_value=1, max_value=366)
+
+
+def _vacation(seat: Seat, now: datetime) -> dict[str, object]:
+    """What the seat's settings say of vacations: the days its game allows a year, those
+    left this year on the seat's calendar, and the end of one under way."""
+    allowed = time_control(seat.game.options).vacation_days
+    used = vacation_days_used(seat=seat, year=now.astimezone(zone_of(seat)).year)
+    until = seat.vacation_until
+    return {
+        "allowed": allowed,
+        "left": max(allowed - used, 0),
+        "until": local_time(until.isoformat(), seat.time_zone) if until and until > now else "",
+        "possible": seat.game.status == Game.Status.ACTIVE,
+    }
+
+
 @require_http_methods(["GET", "POST"])
 def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
-    """Show the seat's mail preference; a POST (CSRF) changes it. Only the way in by the
-    seat token links back to the game."""
+    """The seat's settings: how it hears of turns, its language and time zone, and (by the
+    seat token alone, the way in that acts as the seat) a vacation. A POST (CSRF) changes
+    what its button sends. The page speaks the seat's language (the one just saved) unless
+    the reader chose one with the page's language buttons."""
     seat = _settings_seat(token, way)
-    choice = request.POST.get("preference", "")
-    saved = request.method == "POST" and choice in MailPreference.values
-    if saved:
-        recipients.seat_mail_preference_set(seat=seat, preference=choice)
+    speak(request, seat.language)
+    action = request.POST.get("action", "")
+    place = PlaceForm(request.POST if action == "settings" else None)
+    zone_first_guess(place, request, saved=seat.time_zone)
+    place.initial["language"] = seat.language
+    vacation = VacationForm(request.POST if action == "vacation" and way == "play" else None)
+    saved, refusal = False, ""
+    if action == "settings" and place.is_valid():
+        choice = request.POST.get("preference", "")
+        if choice in MailPreference.values:
+            recipients.seat_mail_preference_set(seat=seat, preference=choice)
+        seat_locale_set(seat=seat, **place.cleaned_data)
+        speak(request, seat.language)
+        saved = True
+    elif vacation.is_valid():
+        try:
+            vacation_start(game=seat.game, seat=seat, days=vacation.cleaned_data["days"])
+        except GameError as error:
+            refusal = refusal_text(error)
+        else:
+            seat.refresh_from_db()
+            saved = True
     context = {
         "seat": seat,
         "choices": MailPreference.choices,
         "saved": saved,
+        "place": place,
+        "vacation_form": vacation if way == "play" else None,
+        "vacation": _vacation(seat, timezone.now()),
+        "refusal": refusal,
         "play_token": token if way == "play" else None,
     }
-    with translation.override(seat.language):
-        return render(request, "games/preferences.html", context)
+    return render(request, "games/preferences.html", context, status=400 if refusal else 200)
 
 
 @csrf_exempt

@@ -8,39 +8,50 @@ import json
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_POST
 
 from engine.base import GAMES, get_game
 from games.errors import GameError
 from games.models import Player
 from games.people import accounts
+from games.people.locales import player_locale_set
 from games.people.privacy import account_delete, player_data
 from games.people.profiles import LEADERBOARD_MIN_GAMES, leaderboard, player_profile
 from games.play.refusals import refusal_text
+from games.web.lobby_forms import PlaceForm, zone_first_guess
 
 
 @require_http_methods(["GET", "POST"])
 def handle_choose(request: HttpRequest) -> HttpResponse:
-    """The signed-in address picks its public handle; a POST (CSRF) makes the account."""
+    """The signed-in address picks its public handle, its language and time zone (the zone
+    guessed from the browser); a POST (CSRF) makes the account and gives the language and
+    zone to the seats of its games still to be played."""
     address = request.session.get("email")
     if not address:
         return redirect("sign-in")
     if accounts.player_of_email(email=address) is not None:
         return redirect("my-games")
-    handle, error = "", ""
-    if request.method == "POST":
-        handle = request.POST.get("handle", "")[:200]
+    handle, error = request.POST.get("handle", "")[:200], ""
+    # a form without the two fields (a page of before they were asked) leaves the seats as
+    # they are
+    asked = "time_zone" in request.POST
+    place = PlaceForm(request.POST if asked else None, initial={"language": get_language()})
+    zone_first_guess(place, request, saved="UTC")
+    if request.method == "POST" and (place.is_valid() or not asked):
         try:
             player = accounts.player_create(email=address, handle=handle)
         except GameError as refusal:
             error = refusal_text(refusal)
         else:
+            if asked:
+                player_locale_set(player=player, **place.cleaned_data)
             return redirect("player-profile", handle=player.handle)
     return render(
         request,
         "games/players/handle.html",
-        {"handle": handle, "error": error},
-        status=400 if error else 200,
+        {"handle": handle, "error": error, "place": place},
+        status=400 if error or place.errors else 200,
     )
 
 

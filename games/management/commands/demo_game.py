@@ -15,7 +15,12 @@ from games.play.services import PlayerSpec, game_create
 from games.store.loading import engine_for
 from games.store.repository import load_state
 
-DEMO_PLAYERS = {"Anne": "en", "Bart": "de", "Cleo": "fr"}
+DEMO_PLAYERS = {
+    "Anne": ("en", "Europe/London"),
+    "Bart": ("de", "Europe/Berlin"),
+    "Cleo": ("fr", "Europe/Paris"),
+}
+"""Each demo player's language and a time zone where it is spoken."""
 
 
 class Command(BaseCommand):
@@ -29,8 +34,13 @@ class Command(BaseCommand):
         game = game_create(
             kind=kind,
             players=[
-                PlayerSpec(name=name, email=f"{name.lower()}@example.org", language=language)
-                for name, language in DEMO_PLAYERS.items()
+                PlayerSpec(
+                    name=name,
+                    email=f"{name.lower()}@example.org",
+                    language=language,
+                    time_zone=time_zone,
+                )
+                for name, (language, time_zone) in DEMO_PLAYERS.items()
             ],
             seed=seed,
             actor="system:demo",

@@ -31,13 +31,16 @@
     });
   }
 
-  // A time-zone field still on UTC takes the browser's own zone as a first guess
-  // (a list only when it offers that zone).
+  // A time-zone field showing the server's guess takes the browser's own zone instead, once
+  // (a list only when it offers that zone, under its name or one of its old aliases).
   function guessTimeZone() {
     var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
-    document.querySelectorAll("[data-browser-time-zone]").forEach(function (input) {
-      var offered = !input.options || input.querySelector('option[value="' + zone + '"]');
-      if (zone && input.value === "UTC" && offered) { input.value = zone; }
+    if (!zone) { return; }
+    document.querySelectorAll('[data-browser-time-zone="guess"]').forEach(function (input) {
+      var offered = input.querySelector(
+        'option[value="' + zone + '"], option[data-aliases~="' + zone + '"]');
+      if (offered) { input.value = offered.value; }
+      input.setAttribute("data-browser-time-zone", "guessed");
     });
   }
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.base import Move, Rules
+from games.kinds.score_sheet import ScoreSheet
 from games.pictures.marks import Mark
 
 
@@ -183,6 +184,9 @@ class Kind(Protocol):
 
     def history_context(self, *, table: TableView, at: int | None) -> dict[str, Any]:
         """The moves of the history page and the position after move ``at``."""
+
+    def score_sheets(self, table: TableView) -> list[ScoreSheet]:
+        """How each player's final score came about, in seat order (the game is over)."""
 
     STYLESHEET: str | None
     """The static path of the styles of the game's pages beyond the site's (``None``: none)."""

@@ -2,7 +2,7 @@
 
 A row's ``context`` says everything (built from the reader's view at its
 event): written with the row, or, for the kinds in :data:`COMPOSED_LATER` (the
-turn email), composed from the committed events when the row is first rendered
+turn and game-over emails), composed from the committed events when the row is first rendered
 and kept in it then (by the send's mark, ``games.mail.outbox.mail_send``, or by
 :func:`mail_context`). Here it is only put into words: the subject,
 a text body, an HTML body and, for a position, the board as an inline PNG
@@ -32,7 +32,7 @@ from django.utils import translation
 from games.display import local_time
 from games.kinds import kind_of
 from games.mail.message import GameMail
-from games.mail.turn_content import turn_context_of
+from games.mail.turn_content import game_over_context_of, turn_context_of
 from games.models import OutboundMail
 from games.play.recipients import UNASKED_KINDS, never_invite_link
 
@@ -41,10 +41,13 @@ ANSWER_KINDS = frozenset({"move_accepted", "move_refused"})
 """Answers to a player's reply: ``Auto-Submitted: auto-replied`` (RFC 3834 §5)."""
 TEMPLATE_OF = {"reminder": "turn"}
 """Kinds that share another kind's templates."""
-COMPOSED_LATER: dict[str, Callable[[OutboundMail], dict[str, Any]]] = {"turn": turn_context_of}
+COMPOSED_LATER: dict[str, Callable[[OutboundMail], dict[str, Any]]] = {
+    "turn": turn_context_of,
+    "game_over": game_over_context_of,
+}
 """Kinds whose row holds only what the email is (seat, seq) until it is first rendered, each
 with the function that composes its content then from the committed events, as its reader
-could see them at that seq."""
+could see them at that seq (the game-over email's score sheets replay the game)."""
 
 
 def context_composed(row: OutboundMail) -> bool:
@@ -80,10 +83,18 @@ def _render_context(row: OutboundMail) -> dict[str, Any]:
     if row.kind in UNASKED_KINDS:  # its "never invite me" link, in the body and headers
         context["unsubscribe_link"] = never_invite_link(row.to)
     view = context.get("view")
-    if view is not None:
-        context["position"] = kind_of(context["game_kind"]).position_text(view)
-        context["board_cid"] = BOARD_CID
+    if view is not None:  # the text board for the text part, the picture for the HTML one
+        kind = kind_of(context["game_kind"])
+        context["position"] = kind.position_text(view)
+        png = kind.board_png(view, row.language)
+        if png is not None:
+            context.update(board_png=png, board_cid=BOARD_CID, board_size=png_size(png))
     return context
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """A PNG's width and height in pixels, from its header (``IHDR``, the first chunk)."""
+    return int.from_bytes(png[16:20]), int.from_bytes(png[20:24])
 
 
 def _templates(context: dict[str, Any], name: str) -> list[str]:
@@ -167,8 +178,7 @@ def mail_compose(row: OutboundMail) -> EmailMultiAlternatives:
         headers=_headers(row, context),
     )
     message.attach_alternative(html, "text/html")
-    view = context.get("view")
-    png = None if view is None else kind_of(context["game_kind"]).board_png(view, row.language)
+    png = context.get("board_png")
     if png is not None:
         picture = MIMEImage(png, "png")
         picture.add_header("Content-ID", f"<{BOARD_CID}>")

@@ -68,8 +68,6 @@ def _turn_queue(game: Game, seat: Seat, now: datetime, *, unless_told: bool = Fa
 def turn_mails_queue(
     *,
     game: Game,
-    engine: Rules,
-    state: Any,
     seats: list[Seat],
     moved: str | None,
     waited: list[str],
@@ -77,7 +75,9 @@ def turn_mails_queue(
     **_signal: object,
 ) -> None:
     """Tell each seat whose turn begins that it is its turn (or, at the end, everyone the
-    result): one turn email a turn, never held back because the player has the page open.
+    result, with its board and score sheets composed after the commit:
+    ``turn_content.game_over_context_of``): one turn email a turn, never held back because
+    the player has the page open.
 
     A seat's turn begins when the game comes to wait for it (it is not in ``waited``, the
     players waited for before the change), or when another player's move (a pass the
@@ -95,7 +95,7 @@ def turn_mails_queue(
     if game.status == Game.Status.FINISHED:
         for seat in seats:
             if _reachable(seat):
-                context = {**seat_context(game, seat), "view": engine.view(state, None)}
+                context = {**seat_context(game, seat), "seq": game.last_seq}
                 context.update(winners=game.winners, scores=game.scores)
                 _queue(game, seat, "game_over", context, now)
         return

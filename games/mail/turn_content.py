@@ -17,9 +17,11 @@ from django.utils import translation
 from engine.base import Move, Rules
 from games.display import game_label
 from games.kinds import kind_of
+from games.kinds.score_sheet import sheets_data
 from games.models import Event, Game, OutboundMail, Seat
 from games.play.links import preferences_link, reply_address, seat_link
 from games.play.selectors import hidden_seqs, sealed_seq
+from games.play.tables import table_for
 from games.store import events
 from games.store.loading import engine_for
 from games.store.repository import events_since_own_move, state_at
@@ -139,3 +141,16 @@ def turn_context_of(row: OutboundMail) -> dict[str, Any]:
     engine = engine_for(game)
     context = turn_context(game=game, seat=seat, engine=engine, state=state_at(game, seq), seq=seq)
     return {**context, "deadline": row.context["deadline"]}
+
+
+def game_over_context_of(row: OutboundMail) -> dict[str, Any]:
+    """The content of a game-over email whose row holds the seat's context and the result:
+    the final board and how each score came about, composed after the game's last commit
+    in the seat's language (everything is open at the end)."""
+    game, seat = row.game, row.seat
+    assert game is not None and seat is not None, "a game-over email belongs to a seat of a game"
+    engine = engine_for(game)
+    view = engine.view(state_at(game, row.context["seq"]), None)
+    with translation.override(seat.language):
+        sheets = kind_of(game.kind).score_sheets(table_for(game=game, seat=seat))
+    return {**row.context, "view": view, "score_sheets": sheets_data(sheets)}

@@ -22,6 +22,7 @@ from games.kinds.seerauber.describe import (
     ship_booty,
 )
 from games.kinds.seerauber.page import history_context, page_context, seat_marks
+from games.kinds.seerauber.result import score_sheets
 from games.kinds.seerauber.table_png import board_png
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "page_context",
     "player_rows",
     "position_text",
+    "score_sheets",
     "seat_marks",
     "timeout_move",
 ]

@@ -88,8 +88,8 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
             " lane 1.",
             "de": "Rudert Boot 1 allein: würfelte 2. Boot 1 treibt von der Innenbahn 3 zurück"
             " zur Innenbahn 1.",
-            "fr": "Rame seul avec le bateau 1 : a obtenu 2 aux dés. Le bateau 1 dérive de la voie"
-            " intérieure 3 à la voie intérieure 1.",
+            "fr": "Rame en solitaire avec le bateau 1 : a obtenu 2 aux dés. Le bateau 1 dérive de"
+            " la voie intérieure 3 à la voie intérieure 1.",
         },
     ),
     "row out of the harbour": (
@@ -285,7 +285,7 @@ STEP_LINES = {
     "announce": (
         "A announces a walk or a row.",
         "A sagt an: gehen oder rudern.",
-        "A annonce s’il marche ou rame.",
+        "A annonce : marcher ou ramer.",
     ),
     "choose": (
         "Rowing test in boat 1 between A and B. A has chosen.",

@@ -63,7 +63,7 @@ def test_the_history_notes_chat_and_timeouts_in_english(game: Game, client: Clie
 
 def test_the_history_notes_are_in_german_and_french(game: Game, client: Client) -> None:
     german, french = _history(client, game, "Anne"), _history(client, game, "Bart")
-    assert "Anne sagt: Ahoy &lt;b&gt;all&lt;/b&gt;" in german
+    assert "Anne schreibt: Ahoy &lt;b&gt;all&lt;/b&gt;" in german
     assert "Für Anne ist die Zeit abgelaufen." in german
     assert "Bart a écrit un message qu’un modérateur a masqué." in french
     assert "Le temps est écoulé pour Anne." in french

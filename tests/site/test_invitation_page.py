@@ -57,7 +57,7 @@ def test_a_german_invitation_is_shown_in_german_with_a_zone_list(
 
 def test_a_french_invitation_is_shown_in_french(table: Table, client: Client) -> None:
     page = _page(client, _invitation(table, "Ivo"))
-    assert "Vous êtes invité à une partie de Freibeuter" in page
+    assert "On vous invite à une partie de Freibeuter" in page
     assert '<optgroup label="Amérique">' in _zone_select(page)
 
 

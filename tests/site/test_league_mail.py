@@ -18,7 +18,7 @@ LANGUAGES = ["en", "de", "fr"]
 WORDS = {
     "en": ("Winter League: round 1 is dealt", "You play at table"),
     "de": ("Winter League: Runde 1 ist ausgelost", "Du spielst an Tisch"),
-    "fr": ("Winter League : la manche 1 est tirée", "Tu joues à la table"),
+    "fr": ("Winter League : la manche 1 est tirée", "Vous jouez à la table"),
 }
 
 

@@ -28,13 +28,13 @@ REFUSALS = {
         "en": "Sign in and choose a handle first: a league is played by players with an account.",
         "de": "Melde dich an und wähle zuerst einen Spielernamen: "
         "In einer Liga spielen Spieler mit Konto.",
-        "fr": "Connecte-toi et choisis d’abord un pseudo : "
+        "fr": "Connectez-vous et choisissez d’abord un pseudo : "
         "une ligue se joue entre joueurs qui ont un compte.",
     },
     "twice": {
         "en": "Anne is already signed up to Winter League.",
         "de": "Du bist schon für diese Liga angemeldet.",
-        "fr": "Tu es déjà inscrit à cette ligue.",
+        "fr": "Votre inscription à cette ligue est déjà faite.",
     },
     "closed": {
         "en": "The sign-up of Winter League has closed.",

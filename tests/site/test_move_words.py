@@ -42,10 +42,10 @@ PLACE = {"type": "place", "card": "C4", "boat": True, "draw": "sea"}
     [
         ("en", "Places a boat on C4 and draws a sea card. Surrounds the 15/3 at C3-D4: "
                "you pay Anna 9; you pay Cleo 3; you take the ship."),
-        ("de", "Setzt ein Boot auf C4 und zieht eine Meereskarte. Umzingelt 15/3 auf C3-D4: "
-               "du zahlst Anna 9; du zahlst Cleo 3; du bekommst das Schiff."),
-        ("fr", "Pose une barque en C4 et pioche une carte de mer. Encercle le 15/3 en C3-D4 : "
-               "vous payez 9 à Anna; vous payez 3 à Cleo; vous prenez le navire."),
+        ("de", "Setzt ein Boot auf C4 und zieht eine Meereskarte. Umzingelt das Schiff 15/3 auf "
+               "C3-D4: du zahlst Anna 9; du zahlst Cleo 3; du bekommst das Schiff."),
+        ("fr", "Pose un bateau en C4 et pioche une carte de mer. Encercle le navire 15/3 en "
+               "C3-D4 : vous payez 9 à Anna ; vous payez 3 à Cleo ; vous prenez le navire."),
     ],
 )  # fmt: skip
 def test_it_tells_the_owner_of_a_surrounded_ship_what_he_pays(language: str, expected: str) -> None:
@@ -91,8 +91,9 @@ def test_an_unboarded_ship_escapes(language: str, expected: str) -> None:
     ("language", "expected"),
     [
         ("en", "Surrounds the pirate lair at C3-D4: you get 6; Bart gets 2; Cleo gets 2."),
-        ("de", "Umzingelt Piratennest auf C3-D4: du bekommst 6; Bart bekommt 2; Cleo bekommt 2."),
-        ("fr", "Encercle le repaire de pirates en C3-D4 : vous recevez 6; Bart reçoit 2; "
+        ("de", "Umzingelt das Piratennest auf C3-D4: du bekommst 6; Bart bekommt 2; "
+               "Cleo bekommt 2."),
+        ("fr", "Encercle le repaire de pirates en C3-D4 : vous recevez 6 ; Bart reçoit 2 ; "
                "Cleo reçoit 2."),
     ],
 )  # fmt: skip
@@ -106,8 +107,8 @@ def test_a_lair_pays_everyone_around_it(language: str, expected: str) -> None:
     ("language", "expected"),
     [
         ("en", "every 10/2 now counts double"),
-        ("de", "jedes 10/2 zählt jetzt doppelt"),
-        ("fr", "chaque 10/2 compte désormais double"),
+        ("de", "jedes Schiff 10/2 zählt jetzt doppelt"),
+        ("fr", "chaque navire 10/2 compte désormais double"),
     ],
 )
 def test_a_double_value_doubles_its_ships(language: str, expected: str) -> None:

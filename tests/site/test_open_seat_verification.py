@@ -102,7 +102,7 @@ def test_the_one_email_asks_alice_to_confirm_and_offers_never_invite_me(alice: P
     raw = mail_compose(row).message().as_bytes(linesep="\r\n")
     message = email.message_from_bytes(raw, policy=email.policy.default)
     assert isinstance(message, EmailMessage)
-    assert message["Subject"] == "Bestätige deinen Platz bei Freibeuter per Post: „Harbour“"
+    assert message["Subject"] == "Bestätige deinen Platz bei Freibeuter per E-Mail: „Harbour“"
     (recipient,) = message["To"].addresses
     assert (recipient.display_name, recipient.addr_spec) == ("", ALICE)  # not the chosen name
     assert (
@@ -242,8 +242,8 @@ def test_a_signed_in_stranger_typing_alices_address_still_needs_her_confirmation
     ("language", "refusal"),
     [
         ("en", "so it needs to know who you are: sign in with your email address first"),
-        ("de", "also muss er wissen, wer du bist: melde dich zuerst mit deiner E-Mail-Adresse an"),
-        ("fr", "elle doit donc savoir qui vous êtes : connectez-vous d'abord"),
+        ("de", "deshalb müssen wir wissen, wer du bist: Melde dich zuerst"),
+        ("fr", "nous devons donc savoir qui vous êtes : connectez-vous d'abord"),
     ],
 )
 @pytest.mark.parametrize("typed", ["", ALICE])

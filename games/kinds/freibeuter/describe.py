@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from engine.freibeuter.board import DOUBLES, SHIPS
 from games.kinds.base import game_over, sentence
@@ -42,16 +43,6 @@ def card_label(card: str) -> str:
     if kind == "col":
         return _("column %(letter)s") % {"letter": which}
     return card
-
-
-def tile_label(token: str) -> str:
-    """A tile as a player reads it: ``15/3``, ``pirate lair``, ``double 15``."""
-    kind = tile_kind(token)
-    if kind == "lair":
-        return _("pirate lair")
-    if kind == "double":
-        return _("double %(value)s") % {"value": DOUBLES[token]}
-    return token
 
 
 def _name(player: str, viewer: str | None) -> str:
@@ -128,18 +119,21 @@ def _surround_sentence(
 ) -> str:
     token = str(tile["tile"])
     kind = tile_kind(token)
-    head = _("Surrounds the %(tile)s at %(where)s") % {"tile": tile_label(token), "where": name}
     if kind == "ship":
+        head = _("Surrounds the %(tile)s at %(where)s") % {"tile": token, "where": name}
         clauses = _ship_clauses(name, tile, after, viewer)
     elif kind == "lair":
+        head = _("Surrounds the pirate lair at %(where)s") % {"where": name}
         clauses = _lair_clauses(name, after, viewer)
     else:
         value = DOUBLES[token]
+        head = _("Surrounds the double %(value)s at %(where)s") % {"value": value, "where": name}
         ship = next(ship for ship, (worth, _pay) in SHIPS.items() if worth == value)
         clauses = [_("every %(ship)s now counts double") % {"ship": ship}]
     if not clauses:
         return head + "."
-    return _("%(head)s: %(clauses)s.") % {"head": head, "clauses": "; ".join(clauses)}
+    separator = pgettext("between clauses", "; ")
+    return _("%(head)s: %(clauses)s.") % {"head": head, "clauses": separator.join(clauses)}
 
 
 def _credit_sentences(

@@ -71,8 +71,12 @@ class Rules(Protocol):
     def format_move(self, move: Move) -> str:
         """Write a canonical move in the text notation."""
 
-    def bot_move(self, state: Any, player: str) -> Move:
-        """Choose a legal move for ``player`` deterministically (the built-in bot)."""
+    def bot_move(
+        self, state: Any, player: str, level: str = "easy", rng: Random | None = None
+    ) -> Move:
+        """Choose a legal move for ``player`` at a bot level of :data:`engine.search.LEVELS`:
+        ``easy``, the greedy bot, deterministically; a searching level from ``player``'s view
+        alone, drawing what it cannot see from ``rng`` (by default seeded from the view)."""
 
 
 class Result(TypedDict):

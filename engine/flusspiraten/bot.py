@@ -9,10 +9,14 @@ other players' pirates, and walks towards the nearest place to board.
 
 from __future__ import annotations
 
-from engine.base import Move
+from random import Random
+
+from engine.base import Move, get_game
 from engine.flusspiraten import board
 from engine.flusspiraten.rules import legal_moves
 from engine.flusspiraten.state import State
+from engine.flusspiraten.worlds import sample_state
+from engine.search import Model, level_move
 
 
 def _distances() -> tuple[int, ...]:
@@ -91,8 +95,8 @@ def _path(state: State, seat: int, moves: list[Move]) -> Move:
     return next(m for m in moves if m["steps"] == best["steps"] and m.get("turn", wish) == wish)
 
 
-def bot_move(state: State, player: str) -> Move:
-    """Choose a legal move for ``player`` (who must be asked to move) deterministically."""
+def _greedy(state: State, player: str) -> Move:
+    """The greedy bot's move for ``player``, who must be asked to move."""
     seat = state.seat(player)
     moves = legal_moves(state, player)
     step = state.step
@@ -107,3 +111,32 @@ def bot_move(state: State, player: str) -> Move:
     if step == "wish":
         return {"type": "wish", "turn": state.turntable != board.TURNTABLE - 1}
     return moves[0] if moves[0]["type"] == "pile" else moves[-1]
+
+
+def ranked(state: State, player: str) -> list[Move]:
+    """The legal moves of ``player``: the greedy bot's first, the others in list order."""
+    first = _greedy(state, player)
+    return [first, *(move for move in legal_moves(state, player) if move != first)]
+
+
+def lead(state: State, seat: int) -> float:
+    """How many points ``seat`` is ahead of the best other player."""
+    return state.scores[seat] - max(p for s, p in enumerate(state.scores) if s != seat)
+
+
+SEARCH = Model(
+    sample=sample_state, ranked=ranked, value=lead, scale=3.0, width=6, depth=8, budget=6000
+)
+"""The searching bot's worlds, prior, valuation and work (``bench/bots.py`` measures them)."""
+
+
+def bot_move(state: State, player: str, level: str = "easy", rng: Random | None = None) -> Move:
+    """Choose the move of ``player`` (who must be asked to move) at the bot ``level``.
+
+    ``easy`` is the greedy policy, deterministic; a searching level sees only
+    ``player``'s view and draws its worlds and the dice from ``rng`` (by default
+    one seeded from that view).
+    """
+    if level != "easy":
+        return level_move(get_game("flusspiraten"), SEARCH, state, player, level, rng)
+    return _greedy(state, player)

@@ -20,11 +20,15 @@ same move.
 
 from __future__ import annotations
 
-from engine.base import IllegalMove, Move, final_margin
+from random import Random
+
+from engine.base import IllegalMove, Move, final_margin, get_game
 from engine.freibeuter import board
 from engine.freibeuter.legal import legal_moves
 from engine.freibeuter.rules import apply
 from engine.freibeuter.state import State
+from engine.freibeuter.worlds import sample_state
+from engine.search import Model, level_move
 
 OPPONENT_WEIGHT = 0.5
 """How much each other player's equity counts against the bot's own."""
@@ -141,11 +145,35 @@ def _value(before: State, seat: int, move: Move, played: float) -> float:
     return value
 
 
-def bot_move(state: State, player: str) -> Move:
-    """Choose the bot's move for ``player``, who must be the player to move."""
+def ranked(state: State, player: str) -> list[Move]:
+    """The legal moves of ``player``, who must be the player to move, best for the bot first."""
     moves = legal_moves(state, player)
     if not moves:
         raise IllegalMove("not_your_turn", f"{player} has no move to make now.")
     seat = state.seat(player)
     played = _share_played(state, state.hands[seat])
-    return max(moves, key=lambda move: _value(state, seat, move, played))
+    return sorted(moves, key=lambda move: _value(state, seat, move, played), reverse=True)
+
+
+def lead(state: State, seat: int) -> float:
+    """How far ``seat``'s equity is ahead of the best other player's, judged with its hand."""
+    hand = state.hands[seat]
+    equity = _equities(state, seat, hand, _share_played(state, hand))
+    return equity[seat] - max(e for s, e in enumerate(equity) if s != seat)
+
+
+SEARCH = Model(
+    sample=sample_state, ranked=ranked, value=lead, scale=10.0, width=6, depth=1, budget=600
+)
+"""The searching bot's worlds, prior, valuation and work (``bench/bots.py`` measures them)."""
+
+
+def bot_move(state: State, player: str, level: str = "easy", rng: Random | None = None) -> Move:
+    """Choose the move of ``player``, who must be the player to move, at the bot ``level``.
+
+    ``easy`` is the greedy bot; a searching level sees only ``player``'s view and
+    draws its worlds from ``rng`` (by default one seeded from that view).
+    """
+    if level != "easy":
+        return level_move(get_game("freibeuter"), SEARCH, state, player, level, rng)
+    return ranked(state, player)[0]

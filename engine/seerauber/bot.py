@@ -14,10 +14,14 @@ position gives the same move.
 
 from __future__ import annotations
 
-from engine.base import IllegalMove, Move, final_margin
+from random import Random
+
+from engine.base import IllegalMove, Move, final_margin, get_game
+from engine.search import Model, level_move
 from engine.seerauber import board
 from engine.seerauber.rules import apply, legal_moves, to_move_seat
 from engine.seerauber.state import State
+from engine.seerauber.worlds import sample_state
 
 CAPTAIN_SHARE = 0.5
 """The chance a captain keeps his stack until his next turn, roughly."""
@@ -58,26 +62,43 @@ def _margin(state: State, seat: int) -> float:
     return equity[seat] - max(e for s, e in enumerate(equity) if s != seat)
 
 
+def _value(state: State, seat: int, move: Move) -> float:
+    """How ``seat`` stands after ``move``; after a mutiny, after the captain's forced boarding."""
+    after = apply(state, state.players[seat], move)
+    if move["type"] == "mutiny":
+        captain = state.players[after.turn]
+        after = apply(after, captain, _best(after, after.turn, legal_moves(after)))
+    return _margin(after, seat)
+
+
 def _best(state: State, seat: int, moves: list[Move]) -> Move:
     """The move after which ``seat`` stands best; the first in list order on a tie."""
-    player = state.players[seat]
-
-    def value(move: Move) -> float:
-        after = apply(state, player, move)
-        if move["type"] == "mutiny":
-            captain = state.players[after.turn]
-            after = apply(after, captain, _best(after, after.turn, legal_moves(after)))
-        return _margin(after, seat)
-
-    return max(moves, key=value)
+    return max(moves, key=lambda move: _value(state, seat, move))
 
 
-def bot_move(state: State, player: str) -> Move:
-    """Choose a legal move for ``player`` deterministically."""
+def ranked(state: State, player: str) -> list[Move]:
+    """The legal moves of ``player``, who must be the player to move, best for the bot first."""
     seat = state.seat(player)
     if state.over or to_move_seat(state) != seat:
         raise IllegalMove("not_your_turn", f"{player} has no move to make now.")
     moves = legal_moves(state)
     if len(moves) == 1:
-        return moves[0]
-    return _best(state, seat, moves)
+        return moves
+    return sorted(moves, key=lambda move: _value(state, seat, move), reverse=True)
+
+
+SEARCH = Model(
+    sample=sample_state, ranked=ranked, value=_margin, scale=8.0, width=6, depth=1, budget=600
+)
+"""The searching bot's worlds, prior, valuation and work (``bench/bots.py`` measures them)."""
+
+
+def bot_move(state: State, player: str, level: str = "easy", rng: Random | None = None) -> Move:
+    """Choose the move of ``player``, who must be the player to move, at the bot ``level``.
+
+    ``easy`` is the greedy bot, deterministic; a searching level sees only
+    ``player``'s view and draws its worlds from ``rng`` (by default one seeded from that view).
+    """
+    if level != "easy":
+        return level_move(get_game("seerauber"), SEARCH, state, player, level, rng)
+    return ranked(state, player)[0]

@@ -1,0 +1,132 @@
+"""Measure a searching bot level against the greedy bots ("easy"), per game and player count.
+
+    nice -n 19 .venv/bin/python bench/bots.py [GAME ...] [--games 60] [--level strong]
+        [--players 4] [--out bench/results/bots.txt]
+
+In every game one seat plays at ``--level`` and all others are the greedy bot.
+Game ``i`` is dealt from seed ``i`` (the service's dice too, for Flußpiraten),
+and the searching seat moves from seat to seat with ``i``, so every seat's
+advantage cancels out and every run plays the same games. A shared victory
+counts as a win. Printed per game and player count: the searching bot's win
+share with its 95 % Wilson interval against the fair share (one over the
+players), its mean placement (1 = first; tied players share the better place),
+and the process CPU time of its moves, median, 99th percentile and most.
+The output is also written to ``--out`` (``-``: nowhere). Not part of the test run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.base import GAMES, Rules, get_game  # noqa: E402
+
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+TABLES = {"freibeuter": (2, 3, 4), "seerauber": (3, 4, 5), "flusspiraten": (3, 4, 5, 6)}
+"""The player counts measured per game: every count each game allows."""
+Z = 1.96
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win share of ``wins`` in ``games``."""
+    share = wins / games
+    centre = share + Z * Z / (2 * games)
+    spread = Z * math.sqrt(share * (1 - share) / games + Z * Z / (4 * games * games))
+    scale = 1 + Z * Z / games
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+def play(game: Rules, players: list[str], searcher: str, level: str, seed: int) -> dict[str, Any]:
+    """Play one game; return the searcher's placement, whether it won, and its CPU per move."""
+    rng = random.Random(seed)
+    state = game.start(players, game.new_setup(players, rng))
+    cpu = []
+    while not state.over:
+        player = game.to_move(state)[0]
+        if player == searcher:
+            think = random.Random(f"{seed} {len(cpu)}")
+            start = time.process_time()
+            move = game.bot_move(state, player, level, think)
+            cpu.append(time.process_time() - start)
+        else:
+            move = game.bot_move(state, player)
+        dice = game.rolls_needed(state, move)
+        if dice:
+            move = {**move, "roll": [rng.randint(1, 6) for _ in range(dice)]}
+        state = game.apply(state, player, move)
+    result = game.result(state)
+    assert result is not None
+    scores = result["scores"]
+    placement = 1 + sum(score > scores[searcher] for score in scores.values())
+    return {"won": searcher in result["winners"], "placement": placement, "cpu": cpu}
+
+
+def measure(name: str, count: int, games: int, level: str) -> str:
+    """Play ``games`` games of ``count`` players and describe how the searching bot did."""
+    game = get_game(name)
+    players = NAMES[:count]
+    wins = 0
+    placements = []
+    cpu: list[float] = []
+    for i in range(games):
+        outcome = play(game, players, players[i % count], level, seed=i)
+        wins += outcome["won"]
+        placements.append(outcome["placement"])
+        cpu += outcome["cpu"]
+    low, high = wilson(wins, games)
+    cpu.sort()
+    p99 = cpu[min(len(cpu) - 1, math.ceil(0.99 * len(cpu)) - 1)]
+    fair = 1 / count
+    return (
+        f"{name} {count} players: wins {wins / games:5.1%} [{low:5.1%}, {high:5.1%}] "
+        f"= {wins / games / fair:.2f}× fair share {fair:5.1%}; "
+        f"mean placement {statistics.fmean(placements):.2f}; "
+        f"CPU per move median {statistics.median(cpu) * 1000:.0f} ms, "
+        f"p99 {p99 * 1000:.0f} ms, most {cpu[-1] * 1000:.0f} ms ({len(cpu)} moves)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="*", help=f"some of {', '.join(GAMES)} (default: all)")
+    parser.add_argument("--games", type=int, default=60, help="games per game and player count")
+    parser.add_argument("--level", default="strong")
+    parser.add_argument("--players", type=int, help="only this player count")
+    parser.add_argument("--out", default="bench/results/bots.txt", help="- to write no file")
+    args = parser.parse_args()
+    if unknown := set(args.game) - set(GAMES):
+        parser.error(f"unknown games: {', '.join(sorted(unknown))}")
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    lines = [
+        f"$ {' '.join(['bench/bots.py', *sys.argv[1:]])}",
+        f"{args.level} bot against greedy bots, {args.games} games per table; "
+        f"main at {commit}, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
+    ]
+    print(*lines, sep="\n", flush=True)
+    start = time.process_time()
+    for name in args.game or GAMES:
+        for count in TABLES[name]:
+            if args.players in (None, count):
+                lines.append(measure(name, count, args.games, args.level))
+                print(lines[-1], flush=True)
+    lines.append(f"({time.process_time() - start:.0f} s of CPU)")
+    print(lines[-1])
+    if args.out != "-":
+        Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -11,6 +11,7 @@ from random import Random
 
 import pytest
 from django.utils import translation
+from django.utils.translation import gettext
 
 from engine import seerauber as engine
 from games.kinds import seerauber
@@ -128,3 +129,13 @@ def test_the_last_move_and_the_history_mark_the_readers_own_move(
     assert [move.player for move in seerauber.history_context(table=table, at=None)["moves"]] == [
         told
     ]
+
+
+@pytest.mark.parametrize(("language", "none"), [("en", "none"), ("de", "keine"), ("fr", "aucune")])
+def test_the_emails_table_says_no_stacks_in_the_stacks_gender(language: str, none: str) -> None:
+    """Before any stacking the text table's stacks read "aucune" (une pile), not "aucun"."""
+    state = engine.start(list(NAMES), engine.new_setup(list(NAMES), Random(4)))
+    with translation.override(language):
+        text = seerauber.position_text(engine.view(state, "Anne"))
+        heading = gettext("Stacks (bottom to top):")
+    assert f"{heading}\n  {none}\n" in text

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from engine.base import Move, Rules
 from engine.seerauber.board import COLOURS, SHIPS
@@ -67,7 +67,7 @@ def position_text(view: dict[str, Any]) -> str:
             % {"stack": name, "pirates": pirates, "captain": stack["captain"]}
         )
     if not table["stacks"]:
-        lines.append("  " + gettext("none"))
+        lines.append("  " + pgettext("no stacks", "none"))
     lines.append(gettext("Free pirates:"))
     for player, info in view["players"].items():
         lines.append(f"  {player}: {' '.join(info['free']) or '-'}")

@@ -3,6 +3,7 @@
     python -m engine new GAME --players A,B,C [--seed N]
     python -m engine replay RECORD
     python -m engine legal RECORD [--player NAME]
+    python -m engine bot RECORD [--player NAME] [--level LEVEL] [--seed N]
     python -m engine verify RECORD COMMITMENT
     python -m engine verify-chain RECORD [HASH ...]
 
@@ -20,7 +21,8 @@ from random import Random
 from typing import Any, NoReturn
 
 from engine import chain, fairness
-from engine.record import RecordError, new_record, replay
+from engine.record import RecordError, bot_level, new_record, replay
+from engine.search import LEVELS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,6 +53,12 @@ def parse(argv: list[str]) -> argparse.Namespace:
         command.add_argument("record", help="a record file, or - for standard input")
         if name == "legal":
             command.add_argument("--player", help="whose legal moves (default: first to move)")
+    bot = commands.add_parser("bot", help="print the move a bot would make now")
+    bot.add_argument("record", help="a record file, or - for standard input")
+    bot.add_argument("--player", help="for whom (default: the first to move)")
+    bot.add_argument("--level", choices=LEVELS, help="default: the record's, else easy")
+    bot.add_argument("--seed", type=int, help="a searching level's draws (default: the view)")
+    bot.set_defaults(run=_bot)
     verify = commands.add_parser("verify", help="check a finished record against its commitment")
     verify.add_argument(
         "record", help="a record file with its revealed salt, or - for standard input"
@@ -107,6 +115,24 @@ def _legal(args: argparse.Namespace) -> Any:
     if player is not None and player not in record["players"]:
         raise RecordError("unknown_player", f"{player!r} does not play in this game.", None)
     return game.legal_moves(state, player)
+
+
+def _bot(args: argparse.Namespace) -> Any:
+    record = _read_record(args.record)
+    game, state = replay(record)
+    player = args.player
+    if player is None:
+        movers = game.to_move(state)
+        if not movers:
+            raise RecordError("game_over", "The game is over; no more moves can be made.", None)
+        player = movers[0]
+    elif player not in record["players"]:
+        raise RecordError("unknown_player", f"{player!r} does not play in this game.", None)
+    if not game.legal_moves(state, player):
+        raise RecordError("not_your_turn", f"{player} is not asked to move now.", None)
+    level = args.level or bot_level(record, player)
+    rng = None if args.seed is None else Random(args.seed)
+    return game.bot_move(state, player, level, rng)
 
 
 def _verify(args: argparse.Namespace) -> Any:

@@ -12,6 +12,7 @@ from random import Random
 from typing import Any
 
 from engine.base import IllegalMove, Rules, get_game
+from engine.search import LEVELS
 
 FORMAT = "pbem-record/1"
 
@@ -80,3 +81,19 @@ def replay(record: object) -> tuple[Rules, Any]:
         except IllegalMove as error:
             raise RecordError(error.code, error.message, index) from None
     return game, state
+
+
+def bot_level(record: dict[str, Any], player: str) -> str:
+    """The level of the bot the record's ``bots`` names for ``player``; ``easy`` when none.
+
+    ``bots`` is an envelope key the service writes and replay ignores; a level it
+    does not know is an ``invalid_record`` error here.
+    """
+    bots = record.get("bots")
+    level = bots.get(player, LEVELS[0]) if isinstance(bots, dict) else LEVELS[0]
+    if level not in LEVELS:
+        known = ", ".join(LEVELS)
+        raise RecordError(
+            "invalid_record", f"The bot level of {player} is {level!r}, not one of {known}.", None
+        )
+    return str(level)

@@ -170,6 +170,14 @@ class TableForm(forms.Form):
         }
 
 
+def focus_first_error(form: forms.Form) -> None:
+    """Give the first field with an error ``autofocus``: the browser then scrolls to it,
+    with or without JavaScript, rather than leaving the player by the submit button."""
+    field = next((field for field in form if field.errors), None)
+    if field is not None:
+        field.field.widget.attrs["autofocus"] = True
+
+
 class ZoneSelect(forms.Select):
     """The zone list; each place's option names the old aliases a browser may give for it
     (``data-aliases``), so the page's guess (``site.js``) finds ``Asia/Calcutta`` too."""

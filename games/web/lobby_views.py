@@ -8,7 +8,6 @@ gets his seat's play page, or his own link (``lobby.acceptance_token``) until it
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -23,7 +22,13 @@ from games.play import lobby, open_seats, recipients
 from games.play.links import seat_token
 from games.play.refusals import refusal_text
 from games.web.clients import client_address
-from games.web.lobby_forms import JoinForm, SeatForm, TableForm, zone_first_guess
+from games.web.lobby_forms import (
+    JoinForm,
+    SeatForm,
+    TableForm,
+    focus_first_error,
+    zone_first_guess,
+)
 from games.web.views import speak
 
 
@@ -59,16 +64,8 @@ def lobby_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, refusal_text(error))
         else:
             return redirect("lobby-table", token=lobby.table_token(table))
-    _focus_first_error(form)
+    focus_first_error(form)
     return render(request, "games/lobby_new.html", {"form": form})
-
-
-def _focus_first_error(form: forms.Form) -> None:
-    """Give the first field with an error ``autofocus``: the browser then scrolls to it,
-    with or without JavaScript, rather than leaving the player by the submit button."""
-    field = next((field for field in form if field.errors), None)
-    if field is not None:
-        field.field.widget.attrs["autofocus"] = True
 
 
 def _seat_rows(table: Table) -> list[dict[str, object]]:
@@ -164,7 +161,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error(None, refusal_text(error))
         else:
             return _accepted(found)
-    _focus_first_error(form)
+    focus_first_error(form)
     rows = _seat_rows(found.table)
     context = {"invitation": found, "table": found.table, "form": form, "rows": rows}
     return render(request, "games/invitation.html", context)
@@ -189,10 +186,10 @@ def invitation_accepted(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def open_seat(request: HttpRequest, token: str) -> HttpResponse:
-    """A table's open seat, for anyone with its link: take it with a name, language and time
-    zone. A player signed in by email takes it with his address; an address typed by anyone
-    else waits for its owner's confirmation (``games.play.open_seats``), and the taker is told
-    so on the page he is led to."""
+    """A table's open seat, for anyone with its link (or the dashboard's list of open tables):
+    take it with a name, language and time zone. A player signed in by email takes it with
+    his address; an address typed by anyone else waits for its owner's confirmation
+    (``games.play.open_seats``), and the taker is told so on the page he is led to."""
     table = lobby.table_from_open_seat_token(token)
     if table is None:
         raise Http404("This link is not valid.")
@@ -220,7 +217,7 @@ def open_seat(request: HttpRequest, token: str) -> HttpResponse:
                     % {"address": taken.pending_email},
                 )
             return _accepted(taken)
-    _focus_first_error(form)
+    focus_first_error(form)
     context = {
         "table": table,
         "form": form,

@@ -44,7 +44,7 @@ from games.play.sign_in import (
 from games.timecontrol.deadlines import time_control, zone_of
 from games.web import mailbox
 from games.web.clients import client_address
-from games.web.lobby_forms import PlaceForm, zone_first_guess
+from games.web.lobby_forms import PlaceForm, focus_first_error, zone_first_guess
 from games.web.views import speak
 
 log = logging.getLogger(__name__)
@@ -113,6 +113,8 @@ def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
         else:
             seat.refresh_from_db()
             saved = True
+    focus_first_error(place)
+    focus_first_error(vacation)
     context = {
         "seat": seat,
         "choices": MailPreference.choices,

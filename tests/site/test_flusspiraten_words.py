@@ -2,8 +2,9 @@
 
 Each move type is made in a hand-built position and described from the views
 before and after it, as the page's last move and the history describe it:
-what the move does, its roll named as a roll ("rolled 2 and 4"), and what
-followed on the river (drifts, pushes, pirates overboard, scores). A choice
+what the move does, its roll named as a roll ("rolled 2"; two rowers' dice each
+given to its roller), and what followed on the river (drifts, pushes, pirates
+overboard, scores). A choice
 of the rowing test is named only once unsealed; the words for lists
 (``move_action``, the dashboard and the turn emails) never name one ([F5]).
 """
@@ -97,10 +98,12 @@ CASES: dict[str, tuple[State, str, Move, dict[str, str]]] = {
         "A",
         {**ROW1, "roll": [2, 4]},
         {
-            "en": "Rows boat 1 out of the harbour: rolled 2 and 4. Boat 1 stays where it is.",
-            "de": "Rudert Boot 1 aus dem Hafen: würfelte 2 und 4. Boot 1 bleibt, wo es ist.",
-            "fr": "Fait sortir le bateau 1 du port : a obtenu 2 et 4 aux dés. Le bateau 1 reste"
-            " où il est.",
+            "en": "Rows boat 1 out of the harbour. Both row: A rolled 2, B rolled 4. Boat 1 stays"
+            " where it is.",
+            "de": "Rudert Boot 1 aus dem Hafen. Beide rudern: A würfelte 2, B würfelte 4. Boot 1"
+            " bleibt, wo es ist.",
+            "fr": "Fait sortir le bateau 1 du port. Les deux rament : A a obtenu 2 aux dés, B 4."
+            " Le bateau 1 reste où il est.",
         },
     ),
     "row into a rowing test": (
@@ -246,8 +249,9 @@ def test_the_rowing_test_choices_are_named_for_what_they_do() -> None:
 
 def test_move_action_names_every_roll_as_a_roll() -> None:
     with translation.override("de"):
+        assert move_action({"type": "row", "boat": 3, "roll": [5]}) == ("rudert Boot 3: würfelte 5")
         assert move_action({"type": "row", "boat": 3, "roll": [3, 5]}) == (
-            "rudert Boot 3: würfelte 3 und 5"
+            "rudert Boot 3; gewürfelt: 3 und 5"
         )
         assert move_action({"type": "walk", "from": "SL", "roll": [4]}) == (
             "geht mit einem Piraten vom Start links los: würfelte 4"

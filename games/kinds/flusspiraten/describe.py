@@ -121,17 +121,32 @@ def _second_choice(move: Move, before: dict[str, Any]) -> str:
     }
 
 
-def _test_roll(move: Move, before: dict[str, Any]) -> str:
-    """Who rolled what in a settled rowing test: the dice go helmsman first ([F18]), and one
-    die is the roll of the rower who chose the oar against a club."""
-    step, roll = before["step"], move["roll"]
+def _both_rolled(helmsman: str, partner: str, roll: list[int]) -> str:
+    return _("Both row: %(helmsman)s rolled %(first)s, %(partner)s rolled %(second)s.") % {
+        "helmsman": helmsman,
+        "partner": partner,
+        "first": roll[0],
+        "second": roll[1],
+    }
+
+
+def _rowers_roll(move: Move, before: dict[str, Any]) -> str | None:
+    """Who rolled what where the dice are not all the mover's own, or ``None``.
+
+    Two dice are the two rowers' own, helmsman's first: a harbour departure's
+    or a rowing test's with two oars. A rowing test's single die is the roll of
+    the rower who chose the oar against a club ([F18]).
+    """
+    roll = move.get("roll") or []
+    if move["type"] == "row" and len(roll) == 2:
+        helmsman = before["to_move"][0]
+        crew = before["boats"][str(move["boat"])]["crew"]
+        return _both_rolled(helmsman, next(name for name in crew if name != helmsman), roll)
+    if move["type"] != "choose" or not roll:
+        return None
+    step = before["step"]
     if len(roll) == 2:
-        return _("Both row: %(helmsman)s rolled %(first)s, %(partner)s rolled %(second)s.") % {
-            "helmsman": step["helmsman"],
-            "partner": step["partner"],
-            "first": roll[0],
-            "second": roll[1],
-        }
+        return _both_rolled(step["helmsman"], step["partner"], roll)
     (first,) = step["chosen"]
     chooser = step["partner"] if first == step["helmsman"] else step["helmsman"]
     rower = chooser if move["choice"] == "die" else first
@@ -251,15 +266,16 @@ def action_words(move: Move, before: dict[str, Any] | None = None, *, sealed: bo
 
 
 def with_roll(action: str, move: Move) -> str:
-    """``action`` followed by the move's roll, if it carries one: "…: rolled 3 and 5".
+    """``action`` followed by the move's roll, if it carries one: "…: rolled 5".
 
-    The roll of a rowing test is not the chooser's own ([F18]): it is said without a roller.
+    Two dice are two rowers' and a rowing test's die may be the other rower's
+    ([F18]): such a roll is said without a roller ("…; the dice show 3 and 5").
     """
     roll = move.get("roll")
     if not roll:
         return action
     values = {"action": action, "dice": dice_text(roll)}
-    if move["type"] == "choose":
+    if move["type"] == "choose" or len(roll) == 2:
         return _("%(action)s; the dice show %(dice)s") % values
     return _("%(action)s: rolled %(dice)s") % values
 
@@ -449,11 +465,10 @@ def move_words(move: Move, before: dict[str, Any], after: dict[str, Any], *, sea
     """The whole move in words, without its player: "Rows boat 3: rolled 5. Boat 2 moves …".
 
     The choice that settles a rowing test names the first one it answers (where
-    ``before`` shows it) and who rolled each die.
+    ``before`` shows it); dice that are not all the mover's own are each given to
+    their roller.
     """
     action = action_words(move, before, sealed=sealed)
-    if move["type"] == "choose" and move.get("roll") and not sealed:
-        said = [sentence(action), _test_roll(move, before)]
-    else:
-        said = [sentence(with_roll(action, move))]
+    rolled = None if sealed else _rowers_roll(move, before)
+    said = [sentence(action), rolled] if rolled else [sentence(with_roll(action, move))]
     return " ".join([*said, *consequences(move, before, after)])

@@ -17,6 +17,7 @@ from django.utils import translation
 from engine.base import Move, Rules
 from games.display import game_label
 from games.kinds import kind_of
+from games.kinds.base import player_label
 from games.kinds.score_sheet import sheets_data
 from games.models import Event, Game, OutboundMail, Seat
 from games.play.links import preferences_link, reply_address, seat_link
@@ -24,7 +25,7 @@ from games.play.selectors import hidden_seqs, sealed_seq
 from games.play.tables import table_for
 from games.store import events
 from games.store.loading import engine_for
-from games.store.repository import events_since_own_move, state_at
+from games.store.repository import events_since_told, state_at
 
 EXAMPLES = 3
 
@@ -57,17 +58,23 @@ def since_last_turn(
     seq: int,
     stored: list[tuple[int, str, int, dict[str, Any]]],
 ) -> list[dict[str, Any]]:
-    """What happened in ``game`` from ``seat``'s last move up to event ``seq`` (``state`` is
-    the state after it), from the public events ``stored`` in between: moves in words in the
-    seat's language (by the game's kind) with their notation, the reply syntax, beside them;
-    a sealed one unsaid."""
+    """What happened in ``game`` up to event ``seq`` (``state`` is the state after it), from
+    the events ``stored`` before it (``repository.events_since_told``: since its last move or
+    its previous turn email, whichever came first): moves in words in the seat's
+    language (by the game's kind) with their notation, the reply syntax, beside them; the
+    seat's own marked as his, another's sealed choice unsaid (his own he may read)."""
     entries = []
     sealed = sealed_seq(game, state=state, seq=seq)
     hidden: set[int] | None = None  # read with the first chat message
     for event_seq, event_type, version, raw in stored:
         payload = events.upcast(event_type, version, raw)
-        entry = {"type": event_type, "seq": event_seq, "player": payload.get("player")}
-        if event_type == events.MOVE and event_seq == sealed:
+        player = payload.get("player")
+        own = event_type == events.MOVE and player == seat.display_name
+        if own:  # the reader's own move, marked as the page marks it
+            with translation.override(seat.language):
+                player = player_label(seat.display_name, seat.display_name)
+        entry = {"type": event_type, "seq": event_seq, "player": player}
+        if event_type == events.MOVE and event_seq == sealed and not own:
             entry.update(move=None, sealed=True, auto=payload.get("auto", False))
         elif event_type == events.MOVE:
             entry.update(
@@ -111,7 +118,7 @@ def turn_context(*, game: Game, seat: Seat, engine: Rules, state: Any, seq: int)
     kind = kind_of(game.kind)
     rows = kind.player_rows(view)
     marks = kind.seat_marks([row["name"] for row in rows])
-    last, stored = events_since_own_move(game, seat, seq)
+    last, stored = events_since_told(game, seat, seq)
     return {
         **seat_context(game, seat),
         "view": view,

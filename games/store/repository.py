@@ -221,17 +221,25 @@ def outbox_insert(
 SINCE_LIMIT = 40
 
 
-def events_since_own_move(
+def events_since_told(
     game: Game, seat: Seat, seq: int
 ) -> tuple[int | None, list[tuple[int, str, int, dict[str, Any]]]]:
     """The seq of ``seat``'s last move up to event ``seq`` (``None``: it has made none) and the
-    events after it up to ``seq`` (at most :data:`SINCE_LIMIT`, as seq, type, version and
-    stored payload): in one call where the database takes several statements."""
+    events a turn email at ``seq`` tells it of, up to ``seq`` (at most :data:`SINCE_LIMIT`, as
+    seq, type, version and stored payload): those after its last move, or after its previous
+    turn email where that came first, so its own moves since are among them (none made yet:
+    all since the game's start). In one call where the database takes several statements."""
     last_own = (_last_own_move(), [game.pk, seat.display_name, seq])
+    told_seq = f"CAST({json_text('context', 'seq')} AS INTEGER)"
+    told = (
+        f"SELECT MAX({told_seq}) FROM {OutboundMail._meta.db_table}"
+        f" WHERE game_id = %s AND seat_id = %s AND kind = 'turn' AND {told_seq} < %s"
+    )
+    start = f"CASE WHEN ({told}) < ({last_own[0]}) THEN ({told}) ELSE ({last_own[0]}) END"
     since = (
         "SELECT seq, type, version, payload FROM games_event WHERE game_id = %s"
-        f" AND seq > COALESCE(({last_own[0]}), 1) AND seq <= %s ORDER BY seq LIMIT {SINCE_LIMIT}",
-        [game.pk, *last_own[1], seq],
+        f" AND seq > COALESCE({start}, 1) AND seq <= %s ORDER BY seq LIMIT {SINCE_LIMIT}",
+        [game.pk, game.pk, seat.pk, seq, *last_own[1], game.pk, seat.pk, seq, *last_own[1], seq],
     )
     ((last,),), stored = rows.rows_read([last_own, since])
     payload = rows.column_loader(Event, "payload")

@@ -37,13 +37,15 @@ print(*sent.body.split("Since your last turn:")[1].split("\n\n")[0].splitlines()
 
 def test_a_turn_email_is_claimed_composed_and_marked_sent_on_sqlite(tmp_path: Path) -> None:
     """Issue 4: the worker's claim reads the row with its game and seat, the content is
-    composed from the events since the seat's own last move, and the sent mark keeps it."""
+    composed from the events since the seat's previous turn email (its own move among them),
+    and the sent mark keeps it."""
     printed = on_sqlite(tmp_path, SCRIPT)
     assert printed.splitlines() == [
         "True",
         "None",
-        "sent 1 None ['Cy', 'Ann']",
+        "sent 1 None ['Ben (you)', 'Cy', 'Ann']",
         "['ben@example.org']",
+        "  Ben (you): places a boat on A4 and draws a Dutchman card (place A4 draw dutchman)",
         "  Cy: places a boat on B4 and draws a Dutchman card (place B4 draw dutchman)",
         "  Ann: places a boat on C3 and draws a Dutchman card (place C3 draw dutchman)",
     ]

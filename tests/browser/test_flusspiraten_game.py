@@ -2,8 +2,13 @@
 
 Issue 15, "done when": a 3-player game with a rowing test is played at
 360 px wide, one seat by clicks on its page (an option, then "Confirm move"
-in the confirmation that says the move in words; a walk onto a taken ford
-in two parts), the other seats by the bot through the service. Each click
+in the confirmation that says the move in words; a path by tapping where it
+ends on the river, then its way where several lead there; a walk onto a
+taken ford in two parts, the waiting pirate's bank tapped on the river too),
+the other seats by the bot through the service. Every move control and river
+target on the clicker's pages is 44 × 44 CSS px at least, the path step
+passes axe-core, and a path confirmed on a stale page is refused with its
+error in view. Each click
 is the move the bot would make for that seat, so the seeded game is known
 to end soon and to hold a rowing test early. At the rowing test the page
 names the three choices; once the clicking seat has chosen it says he waits
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 
@@ -26,6 +32,7 @@ from games.models import Game
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
+from tests.browser.checks import axe_violations, small_targets, stale_confirmation_refused
 
 PLAYERS = ("Volker", "Birgit", "Dieter")
 PHONE = {"width": 360, "height": 800}
@@ -99,15 +106,44 @@ def _check_layout(page: Any, parts: str = "#play-area") -> None:
     assert smallest >= 11, f"{layout}: a label of {smallest:.1f} px"
 
 
-def _click_move(page: Any, game: Game, move: Move, words: dict[str, Any]) -> None:
-    """Choose ``move`` by its option (a walk onto a taken ford in two parts), then confirm it."""
-    engine = engine_for(game)
-    notation = engine.format_move(move)
+def _tap_river(page: Any, **selection: str) -> None:
+    """Tap the river's target that selects ``selection`` (``move=…`` or ``field=…``)."""
+    with page.expect_navigation():
+        page.locator(f'svg.river-down a.target[href="?{urlencode(selection)}"]').click()
+
+
+def _choose_path(page: Any, engine: Any, move: Move) -> None:
+    """Tap where the path ends on the river, then its way if several lead there; a walk onto
+    a taken ford in two parts, the waiting pirate's bank tapped on the river too."""
     if "evict" in move:
         part = engine.format_move({key: value for key, value in move.items() if key != "evict"})
-        page.locator(f'section.fp-controls a[data-move="{part}"]').click()
-        page.wait_for_selector(f'section.fp-controls a[data-move="{notation}"]')
+        if page.locator(f'svg.river-down a.target[href="?{urlencode({"move": part})}"]').count():
+            _tap_river(page, move=part)
+        else:
+            _tap_river(page, field=move["steps"][-1])
+            page.locator(f'section.fp-controls a[data-move="{part}"]').click()
+            page.wait_for_url(f"**{urlencode({'move': part})}")
+        assert small_targets(page) == []
+        _tap_river(page, move=engine.format_move(move))
+        return
+    notation = engine.format_move(move)
+    if page.locator(f'svg.river-down a.target[href="?{urlencode({"move": notation})}"]').count():
+        _tap_river(page, move=notation)
+        return
+    _tap_river(page, field=move["steps"][-1])
+    assert small_targets(page) == []
     page.locator(f'section.fp-controls a[data-move="{notation}"]').click()
+
+
+def _click_move(page: Any, game: Game, move: Move, words: dict[str, Any]) -> None:
+    """Choose ``move`` by its option, a path by the river, then confirm it."""
+    engine = engine_for(game)
+    notation = engine.format_move(move)
+    assert small_targets(page) == []
+    if move["type"] == "path":
+        _choose_path(page, engine, move)
+    else:
+        page.locator(f'section.fp-controls a[data-move="{notation}"]').click()
     confirm = page.locator("#confirm .confirm-box")
     confirm.wait_for()
     assert words["this move"] in confirm.inner_text()
@@ -115,6 +151,14 @@ def _click_move(page: Any, game: Game, move: Move, words: dict[str, Any]) -> Non
     seq = game.last_seq
     confirm.locator("button.primary").click()
     _wait_for_seq(page, game, seq)
+
+
+def _refused_in_view(page: Any, game: Game, move: Move, url: str) -> None:
+    """A path confirmed on a page gone stale is refused, its error in view; the page again."""
+    _choose_path(page, engine_for(game), move)
+    page.locator("#confirm .confirm-box").wait_for()
+    assert stale_confirmation_refused(page) == ""
+    page.goto(url)
 
 
 def _outside_controls(page: Any) -> str:
@@ -164,6 +208,8 @@ def test_a_game_with_a_rowing_test_is_played_to_its_end_at_360_px(
         elif step["kind"] == "path" and not paths:
             paths += 1
             page.screenshot(path=str(screenshots / f"flusspiraten-{language}-path.png"))
+            assert axe_violations(page) == []
+            _refused_in_view(page, game, engine.bot_move(load_state(game), clicker), urls[clicker])
         if tests == 1 and step["kind"] == "choose":
             _check_layout(page)
         _click_move(page, game, engine.bot_move(load_state(game), clicker), words)

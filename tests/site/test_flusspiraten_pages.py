@@ -171,7 +171,8 @@ def test_a_walk_onto_a_taken_ford_asks_the_path_then_the_bank_the_waiting_pirate
 
 
 def test_a_boat_path_is_offered_with_what_it_pushes_and_the_roll_in_the_prompt() -> None:
-    """§4: entering an occupied space pushes the boats ahead; the prompt names the roll."""
+    """§4: entering an occupied space pushes the boats ahead; the prompt names the roll. The
+    path is offered by where it ends, on the river too; its confirmation says what it pushes."""
     start = position(boats={1: ("I4", "A"), 2: ("I6", "B")})
     row: Move = {"type": "row", "boat": 1, "roll": [3]}
     state = game.apply(start, "A", row)
@@ -185,10 +186,35 @@ def test_a_boat_path_is_offered_with_what_it_pushes_and_the_roll_in_the_prompt()
         "Rudert Boot 1 allein: würfelte 3. Als Nächstes wird der Weg von 3 Punkten gewählt."
     )
     option = next(o for g in controls.groups for o in g.options if o.notation == "path I5 I6 I7")
-    assert option.label == "Rudert Boot 1 zur Innenbahn 7"
-    assert "Boot 2 fährt von der Innenbahn 6 zur Innenbahn 8." in option.detail
-    assert context["confirmation"].startswith("Rudert Boot 1 zur Innenbahn 7. Boot 2 fährt")
+    assert (option.short, option.label) == ("Innenbahn 7", "Rudert Boot 1 zur Innenbahn 7")
+    assert [target.space for target in controls.targets if target.current] == ["I7"]
+    assert context["confirmation"].startswith(
+        "Rudert Boot 1 zur Innenbahn 7. Boot 2 fährt von der Innenbahn 6 zur Innenbahn 8."
+    )
 
 
 def _played(before: State, after: State, move: Move) -> PlayedMove:
     return PlayedMove(seq=9, player="A", move=move, auto=False, before=before, after=after)
+
+
+def test_a_path_is_chosen_by_where_it_ends_on_the_river_then_by_its_way() -> None:
+    """A path's ends are short buttons and named links on the river; where several ways
+    lead to one end, choosing it (``?field=``) lists those ways by the spaces they pass."""
+    start = position(boats={1: ("I3", "A"), 2: ("H2", "B")})
+    row: Move = {"type": "row", "boat": 1, "roll": [5]}
+    state = game.apply(start, "A", row)
+    table = _table(state, "A")
+    table = TableView(**{**table.__dict__, "last_move": lambda: _played(start, state, row)})
+    with translation.override("en"):
+        ends = kind.page_context(table=table, selection={})
+        ways = kind.page_context(table=table, selection={"field": "O7"})
+    (where,) = ends["controls"].groups
+    shorts = [option.short for option in where.options]
+    assert len(shorts) == len(set(shorts)) < len(table.legal)
+    seven = next(option for option in where.options if option.short == "outer lane 7")
+    assert seven.query == "?field=O7" and seven.label.startswith("Rows boat 1 to outer lane 7: ")
+    assert f'href="?field=O7" aria-label="{seven.label}"' in ends["river_down"]
+    assert 'role="img"' not in ends["river_down"]  # an image's parts would be no links
+    listed = ways["controls"].groups[1].options
+    assert len(listed) > 1 and all(option.label.startswith("Via ") for option in listed)
+    assert {option.notation.split()[-1] for option in listed} == {"O7"}

@@ -2,9 +2,12 @@
 
 The selection lives in the page's query string (``?move=`` with the move's
 notation), so every step is a plain link that works without JavaScript.
-A walk onto a ford where another pirate waits comes in two parts: the path
-first, then the bank space the waiting pirate goes to. Nothing here decides
-what is legal: every option is one of the engine's ``legal_moves``.
+A path is chosen by where it ends: a short button, or a tap on that space of
+the river (a :class:`~games.kinds.flusspiraten.river.Target`); where several
+ways lead there (``?field=`` the space), they are listed in words next. A walk
+onto a ford where another pirate waits comes in two parts: the path first,
+then the bank space the waiting pirate goes to. Nothing here decides what is
+legal: every option is one of the engine's ``legal_moves``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.base import IllegalMove, Move
 from engine.flusspiraten.board import PIRATES
@@ -26,6 +30,7 @@ from games.kinds.flusspiraten.describe import (
     space_label,
     space_phrase,
 )
+from games.kinds.flusspiraten.river import Target
 from games.kinds.flusspiraten.steps import step_prompt, step_title
 
 
@@ -39,11 +44,15 @@ class Option:
     full: bool = True
     short: str = ""
     """A compact group's visible label (``5`` for left bank 5); ``label`` is then read aloud."""
+    end: str = ""
+    """A path's end with several ways to it: the option lists those ways (``?field=O7``)."""
+    current: bool = False
+    """The destination chosen so far."""
 
     @property
     def query(self) -> str:
-        """The query string that selects this option (``?move=walk+SL``)."""
-        return query(move=self.notation)
+        """The query string that selects this option (``?move=walk+SL``, ``?field=O7``)."""
+        return query(field=self.end) if self.end else query(move=self.notation)
 
 
 @dataclass
@@ -70,6 +79,8 @@ class Controls:
     refusal: IllegalMove | None = None
     waiting: str = ""
     """The viewer's own sealed choice, while the other rower chooses."""
+    targets: list[Target] = field(default_factory=list)
+    """The spaces of the river a tap chooses (a path's end, a bank for the waiting pirate)."""
 
 
 def _label(move: Move, view: dict[str, Any]) -> str:
@@ -114,9 +125,10 @@ def _option(table: TableView, view: dict[str, Any], move: Move) -> Option:
     return Option(notation, _label(move, view), detail)
 
 
-def _paths(table: TableView, view: dict[str, Any], legal: list[Move]) -> list[Group]:
-    """Paths, a walk that evicts a waiting pirate offered once (its bank comes next)."""
-    options: list[Option] = []
+def _ways(table: TableView, view: dict[str, Any], legal: list[Move]) -> dict[str, list[Option]]:
+    """The paths by where they end; a walk that evicts a waiting pirate offered once (its bank
+    comes next); a way that shares its end with others is named by the spaces it passes."""
+    ways: dict[str, list[Option]] = {}
     ends = Counter(move["steps"][-1] for move in legal)
     seen: set[tuple[str, ...]] = set()
     for move in legal:
@@ -128,14 +140,51 @@ def _paths(table: TableView, view: dict[str, Any], legal: list[Move]) -> list[Gr
                 label = _("Walks to ford %(number)s, where the waiting pirate must make way") % {
                     "number": steps[-1][1:]
                 }
-                options.append(Option(table.engine.format_move(part), label, full=False))
+                ways.setdefault(steps[-1], []).append(
+                    Option(table.engine.format_move(part), label, full=False)
+                )
             continue
         option = _option(table, view, move)
         if ends[steps[-1]] > 1 and len(steps) > 1 and "turn" not in move:
             via = ", ".join(space_label(space) for space in steps[:-1])
-            option.label += " " + _("(via %(spaces)s)") % {"spaces": via}
-        options.append(option)
-    return [Group(_("Where to?"), options)]
+            option.label = _("Via %(spaces)s") % {"spaces": via}
+        ways.setdefault(steps[-1], []).append(option)
+    return ways
+
+
+def _on_river(view: dict[str, Any], end: str) -> str:
+    """The space of the river drawing where a path ending at ``end`` ends (a boat's berth)."""
+    return view["boats"][end[5:]]["at"] if end.startswith("boat ") else end
+
+
+def _destination(table: TableView, view: dict[str, Any], end: str, ways: list[Option]) -> Option:
+    """One button for a path's end: its move, or the list of the ways that lead there."""
+    if len(ways) == 1:
+        (option,) = ways
+        return Option(option.notation, option.label, full=option.full, short=space_label(end))
+    move = {"type": "path", "steps": table.engine.parse_move(ways[0].notation)["steps"]}
+    count = {"action": _label(move, view), "count": len(ways)}
+    label = ngettext("%(action)s: %(count)s way", "%(action)s: %(count)s ways", len(ways)) % count
+    return Option("", label, full=False, short=space_label(end), end=end)
+
+
+def _paths(
+    table: TableView, view: dict[str, Any], legal: list[Move], chosen: str
+) -> tuple[list[Group], list[Target]]:
+    """The ends of the paths as short buttons and river targets; the ways to ``chosen`` when
+    several lead there."""
+    ways = _ways(table, view, legal)
+    ends = [_destination(table, view, end, options) for end, options in ways.items()]
+    for end, option in zip(ways, ends, strict=True):
+        option.current = end == chosen
+    targets = [
+        Target(_on_river(view, end), option.query, option.label, option.current)
+        for end, option in zip(ways, ends, strict=True)
+    ]
+    groups = [Group(_("Where to?"), ends, compact=True)]
+    if len(ways.get(chosen, [])) > 1:
+        groups.append(Group(_("Which way?"), ways[chosen]))
+    return groups, targets
 
 
 def _evictions(
@@ -164,8 +213,6 @@ def _evictions(
 
 def _groups(table: TableView, view: dict[str, Any], legal: list[Move]) -> list[Group]:
     kind = view["step"]["kind"]
-    if kind == "path":
-        return _paths(table, view, legal)
     if kind == "announce":
         titles = {"walk": _("Walk"), "row": _("Row"), "pass": _("Pass")}
         groups = [
@@ -205,16 +252,21 @@ def controls_for(table: TableView, selection: dict[str, str]) -> Controls | None
         kind=kind,
         title=step_title(kind),
         prompt=step_prompt(view, viewer, latest.move if latest else None),
-        groups=_groups(table, view, table.legal),
     )
     text = selection.get("move", "")
-    if not text:
-        return controls
-    controls.notation = text
-    try:
-        move = table.engine.parse_move(text)
-    except IllegalMove as error:
-        controls.refusal = error
+    move = None
+    if text:
+        controls.notation = text
+        try:
+            move = table.engine.parse_move(text)
+        except IllegalMove as error:
+            controls.refusal = error
+    if kind == "path":
+        end = move["steps"][-1] if move and move.get("steps") else selection.get("field", "")
+        controls.groups, controls.targets = _paths(table, view, table.legal, end)
+    else:
+        controls.groups = _groups(table, view, table.legal)
+    if move is None:
         return controls
     if move in table.legal:
         controls.move = move
@@ -225,6 +277,11 @@ def controls_for(table: TableView, selection: dict[str, str]) -> Controls | None
             controls.part = table.engine.format_move(move)
             controls.prompt = sentence(_label(move, view))
             controls.groups = groups
+            controls.targets = [
+                Target(option.notation.split()[-1], option.query, option.label)
+                for group in groups
+                for option in group.options
+            ]
     return controls
 
 

@@ -8,6 +8,7 @@ only once the other rower has chosen (``table.sealed_seq``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -19,6 +20,7 @@ from games.kinds.flusspiraten.describe import move_words, space_label
 from games.kinds.flusspiraten.river import (
     ACROSS,
     DOWN,
+    Target,
     boat_words,
     river_svg,
     turntable_svg,
@@ -92,13 +94,16 @@ def river_words(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def river_context(view: dict[str, Any], viewer: str | None) -> dict[str, Any]:
-    """The river of ``view`` for the templates: both drawings, the turntable, track and players."""
+def river_context(
+    view: dict[str, Any], viewer: str | None, targets: Sequence[Target] = ()
+) -> dict[str, Any]:
+    """The river of ``view`` for the templates: both drawings (with the spaces ``targets`` a
+    tap chooses), the turntable, track and players."""
     mark_of = view_marks(view)
     return {
         "view": view,
-        "river_across": river_svg(view, mark_of, ACROSS),
-        "river_down": river_svg(view, mark_of, DOWN),
+        "river_across": river_svg(view, mark_of, ACROSS, targets),
+        "river_down": river_svg(view, mark_of, DOWN, targets),
         "turntable": turntable_svg(view["turntable"]),
         "track": _track(view, mark_of),
         "players": _players(view, mark_of, viewer),
@@ -117,7 +122,7 @@ def page_context(*, table: TableView, selection: dict[str, str]) -> dict[str, An
         option for group in (controls.groups if controls else []) for option in group.options
     ]
     return {
-        **river_context(view, table.viewer),
+        **river_context(view, table.viewer, controls.targets if controls else ()),
         "controls": controls,
         "options": options,
         "confirmation": confirmation(table, controls) if controls else "",

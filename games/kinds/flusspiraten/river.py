@@ -13,6 +13,7 @@ take only a seat's view, which never holds a sealed choice ([F5]).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -52,6 +53,8 @@ STEP = 22
 """The distance between two pirates standing side by side."""
 LABEL = 12
 """The size of the drawing's labels: rendered at 360 px wide they still measure 11.5 px."""
+TARGET = 50
+"""The least width and height of a space's tap target: 44 CSS px or more at 360 px wide."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +162,27 @@ def _down() -> Layout:
 
 ACROSS = _across()
 DOWN = _down()
+
+
+@dataclass(frozen=True)
+class Target:
+    """A space of the river the player may tap: the link it follows and what it does."""
+
+    space: str
+    href: str
+    label: str
+    current: bool = False
+
+
+def _target(layout: Layout, target: Target) -> str:
+    box = layout.boxes[target.space]
+    width, height = max(box.w, TARGET), max(box.h, TARGET)
+    current = ' aria-current="true"' if target.current else ""
+    return (
+        f'<a class="target{" current" * target.current}" href="{escape(target.href)}" '
+        f'aria-label="{escape(target.label)}"{current}><rect x="{box.cx - width / 2:.0f}" '
+        f'y="{box.cy - height / 2:.0f}" width="{width:.0f}" height="{height:.0f}" rx="8"/></a>'
+    )
 
 
 def seat_marks(names: list[str]) -> dict[str, Mark]:
@@ -319,13 +343,20 @@ def _ground(layout: Layout) -> list[str]:
     return parts
 
 
-def river_svg(view: dict[str, Any], mark_of: dict[str, Mark], layout: Layout) -> SafeString:
-    """The river of ``view`` in ``layout`` as inline SVG, pirates drawn with their marks."""
+def river_svg(
+    view: dict[str, Any],
+    mark_of: dict[str, Mark],
+    layout: Layout,
+    targets: Sequence[Target] = (),
+) -> SafeString:
+    """The river of ``view`` in ``layout`` as inline SVG, pirates drawn with their marks, and
+    the ``targets`` a tap chooses on top (a ford, the smallest, last)."""
     found = walkers(view)
     label = _("The river")
+    role = "group" if targets else "img"  # an image's parts are not links
     parts = [
         f'<svg class="river river-{layout.name}" viewBox="0 0 {layout.width} {layout.height}" '
-        f'role="img" aria-label="{escape(label)}" font-family="sans-serif">',
+        f'role="{role}" aria-label="{escape(label)}" font-family="sans-serif">',
         *_ground(layout),
     ]
     for space, names in found.items():
@@ -334,6 +365,8 @@ def river_svg(view: dict[str, Any], mark_of: dict[str, Mark], layout: Layout) ->
         parts.append(_starts(layout, view, mark_of, side))
     for number, boat in view["boats"].items():
         parts.append(_boat(layout, number, boat, mark_of))
+    for target in sorted(targets, key=lambda target: target.space.startswith("F")):
+        parts.append(_target(layout, target))
     parts.append("</svg>")
     return mark_safe("".join(parts))
 

@@ -235,6 +235,7 @@ def test_the_league_pages_pass_axe_and_the_nu_validator(live_server: Any, browse
     leagues_sweep(now=CLOSES)
     bot_moves(LeagueTable.objects.filter(league=dealt).order_by("number")[0].game, now=CLOSES)
     open_league = league_of("freibeuter", rounds=1, name="Spring League")
+    player_create(email=address("Gus"), handle="Gus")  # the list offers him its sign-up and form
     inspector = Inspector(browser, live_server.url, phone=True)
     inspector.sign_in(_session(email=address("Gus")))
     for label, path in (
@@ -283,6 +284,7 @@ def test_the_game_page_the_dashboard_and_the_history_fit_a_360_px_phone(
         inspector.speak(language)
         for label, name, path in (
             ("the game page", "game", f"/play/{token}/"),
+            ("a finished game's page and its score sheets", "game-finished", f"/games/{over.pk}/"),
             ("the dashboard", "dashboard", "/"),
             ("the history", "history", f"/play/{token}/history/"),
             ("a finished game's history", "history-finished", f"/games/{over.pk}/history/"),

@@ -34,8 +34,8 @@ SAID = {
         "asked": "Vous pouvez vous mutiner contre Anne.",
         "others_asked": "Bart peut se mutiner contre Anne.",
         "mutineer": "Votre mutinerie : Anne doit aborder avec cette pile.",
-        "captain": "Bart s&#x27;est mutiné : vous devez aborder avec cette pile.",
-        "others_mutiny": "Bart s&#x27;est mutiné : Anne doit aborder avec cette pile.",
+        "captain": "Bart a déclenché une mutinerie : vous devez aborder avec cette pile.",
+        "others_mutiny": "Bart a déclenché une mutinerie : Anne doit aborder avec cette pile.",
     },
 }
 

@@ -1,9 +1,12 @@
 """Measure a searching bot level against the greedy bots ("easy"), per game and player count.
 
-    nice -n 19 .venv/bin/python bench/bots.py [GAME ...] [--games 60] [--level strong]
-        [--players 4] [--out bench/results/bots.txt]
+    nice -n 19 .venv/bin/python bench/bots.py [GAME ...] [--games 40] [--level strong]
+        [--players N] [--jobs 3] [--out bench/results/bots.txt]
 
-In every game one seat plays at ``--level`` and all others are the greedy bot.
+By default each game is measured at the table of the goals (4 players of
+Freibeuter, 5 of Seeräuber, 4 of Flußpiraten); ``--players`` names another
+count. The tables are played side by side in ``--jobs`` processes. In every
+game one seat plays at ``--level`` and all others are the greedy bot.
 Game ``i`` is dealt from seed ``i`` (the service's dice too, for Flußpiraten),
 and the searching seat moves from seat to seat with ``i``, so every seat's
 advantage cancels out and every run plays the same games. A shared victory
@@ -18,7 +21,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -32,8 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.base import GAMES, Rules, get_game  # noqa: E402
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
-TABLES = {"freibeuter": (2, 3, 4), "seerauber": (3, 4, 5), "flusspiraten": (3, 4, 5, 6)}
-"""The player counts measured per game: every count each game allows."""
+GOALS = {"freibeuter": 4, "seerauber": 5, "flusspiraten": 4}
+"""The player count measured per game by default: the tables of the goals, twice the fair
+share (50 % at four players, 40 % at five)."""
 Z = 1.96
 """The normal quantile of a two-sided 95 % interval."""
 
@@ -97,12 +103,18 @@ def measure(name: str, count: int, games: int, level: str) -> str:
     )
 
 
+def _measured(table: tuple[str, int, int, str]) -> str:
+    """:func:`measure` of one table, in a worker process."""
+    return measure(*table)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="*", help=f"some of {', '.join(GAMES)} (default: all)")
-    parser.add_argument("--games", type=int, default=60, help="games per game and player count")
+    parser.add_argument("--games", type=int, default=40, help="games per game and player count")
     parser.add_argument("--level", default="strong")
-    parser.add_argument("--players", type=int, help="only this player count")
+    parser.add_argument("--players", type=int, help="the player count (default: the goals')")
+    parser.add_argument("--jobs", type=int, default=3, help="tables played side by side")
     parser.add_argument("--out", default="bench/results/bots.txt", help="- to write no file")
     args = parser.parse_args()
     if unknown := set(args.game) - set(GAMES):
@@ -116,13 +128,15 @@ def main() -> None:
         f"main at {commit}, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
     ]
     print(*lines, sep="\n", flush=True)
-    start = time.process_time()
-    for name in args.game or GAMES:
-        for count in TABLES[name]:
-            if args.players in (None, count):
-                lines.append(measure(name, count, args.games, args.level))
-                print(lines[-1], flush=True)
-    lines.append(f"({time.process_time() - start:.0f} s of CPU)")
+    tables = [
+        (name, args.players or GOALS[name], args.games, args.level) for name in args.game or GAMES
+    ]
+    with multiprocessing.Pool(args.jobs) as pool:
+        for line in pool.imap(_measured, tables):
+            lines.append(line)
+            print(line, flush=True)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    lines.append(f"({children.ru_utime + children.ru_stime:.0f} s of CPU in all)")
     print(lines[-1])
     if args.out != "-":
         Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")

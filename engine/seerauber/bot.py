@@ -88,7 +88,7 @@ def ranked(state: State, player: str) -> list[Move]:
 
 
 SEARCH = Model(
-    sample=sample_state, ranked=ranked, value=_margin, scale=8.0, width=6, depth=1, budget=600
+    sample=sample_state, ranked=ranked, value=_margin, scale=8.0, width=6, depth=1, budget=500
 )
 """The searching bot's worlds, prior, valuation and work (``bench/bots.py`` measures them)."""
 

@@ -92,18 +92,22 @@ def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
     the reader chose one with the page's language buttons."""
     seat = _settings_seat(token, way)
     speak(request, seat.language)
-    action = request.POST.get("action", "")
-    place = PlaceForm(request.POST if action == "settings" else None)
+    action = request.POST.get("action", "settings") if request.method == "POST" else ""
+    # a form of the mail preference alone (a page of before the language and zone were on
+    # it) leaves them as they are
+    asked = action == "settings" and "time_zone" in request.POST
+    place = PlaceForm(request.POST if asked else None)
     zone_first_guess(place, request, saved=seat.time_zone)
     place.initial["language"] = seat.language
     vacation = VacationForm(request.POST if action == "vacation" and way == "play" else None)
     saved, refusal = False, ""
-    if action == "settings" and place.is_valid():
+    if action == "settings" and (place.is_valid() or not asked):
         choice = request.POST.get("preference", "")
         if choice in MailPreference.values:
             recipients.seat_mail_preference_set(seat=seat, preference=choice)
-        seat_locale_set(seat=seat, **place.cleaned_data)
-        speak(request, seat.language)
+        if asked:
+            seat_locale_set(seat=seat, **place.cleaned_data)
+            speak(request, seat.language)
         saved = True
     elif vacation.is_valid():
         try:
@@ -125,7 +129,8 @@ def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
         "refusal": refusal,
         "play_token": token if way == "play" else None,
     }
-    return render(request, "games/preferences.html", context, status=400 if refusal else 200)
+    status = 400 if refusal or place.errors or vacation.errors else 200
+    return render(request, "games/preferences.html", context, status=status)
 
 
 @csrf_exempt

@@ -110,8 +110,9 @@ def test_language_and_zone_are_saved_and_the_page_speaks_the_new_language(game: 
 
 def test_a_zone_not_in_the_list_is_refused_and_nothing_changes(game: Game) -> None:
     form = {"action": "settings", "preference": "digest", "language": "en", "time_zone": "Mars"}
-    page = Client().post(_play_settings(game), form).content.decode()
-    assert "Wähle eine Zeitzone wie Europe/Berlin." in page
+    response = Client().post(_play_settings(game), form)
+    assert response.status_code == 400
+    assert "Wähle eine Zeitzone wie Europe/Berlin." in response.content.decode()
     anne = _anne(game)
     assert (anne.language, anne.time_zone, anne.mail_preference) == (
         "de",

@@ -25,6 +25,7 @@ from games.mail.compose import mail_compose
 from games.models import OutboundMail
 from games.play.services import PlayerSpec, game_create
 from games.web import mailbox
+from tests.browser.checks import broken_words
 from tests.clock import T0
 from tests.site.player_helpers import bot_moves
 
@@ -107,6 +108,7 @@ def test_it_shows_each_games_turn_and_game_over_email_within_a_phone_screen(
         _assert_fits(page, f"the {what} email")
         (picture,) = page.evaluate(MEASURE)["images"]
         assert picture["loaded"] and picture["shown"] >= PHONE["width"] - 40, (what, picture)
+        assert broken_words(page) == [], f"the {what} email breaks words"
         shown = page.inner_text("body")
         assert _text_board_line(row_id) not in shown, f"the {what} email shows the board twice"
     page.context.close()

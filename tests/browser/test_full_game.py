@@ -4,7 +4,8 @@ Three players accept their invitations (in English, German and French) and
 play to the end only through the pages: a card, its field on the board, the
 move and its draw, the confirmation. Screenshots of the start, the middle
 and the end go to ``var/screenshots/``. The same game then checks the history
-slider, the language switch, a 360 px phone and the console.
+slider, the language switch, a 360 px phone and the console. A seeded game
+plays Freibeuter's special steps, the Flying Dutchman and a boarding, on a phone.
 """
 
 from __future__ import annotations
@@ -15,8 +16,12 @@ from typing import Any
 import pytest
 
 from games.models import Event, Game
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create
 from games.store import events
+from tests.browser.checks import small_targets, smallest_svg_text, stale_confirmation_refused
 from tests.browser.freibeuter_moves import choose_a_move
+from tests.site.player_helpers import bot_moves
 
 PLAYERS = (("Anne", "en", "Europe/London"), ("Bart", "de", "Europe/Berlin"), ("Cleo", "fr", "UTC"))
 MAX_MOVES = 200
@@ -150,3 +155,79 @@ def _check_phone(browser: Any, console: Any, url: str, screenshots: Path) -> Non
     assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= PHONE["width"]
     page.screenshot(path=str(screenshots / "phone-finished.png"), full_page=True)
     context.close()
+
+
+PHONE_SEATS = (("Anne", "en"), ("Bart", "de"), ("Cleo", "fr"))
+THIS_MOVE = {"en": "This move:", "de": "Dieser Zug:", "fr": "Ce coup :"}
+BOARD_LABELS = "svg.board text"
+DUTCHMAN_SEED, DUTCHMAN_AFTER = 27, 10
+"""A deal whose 11th move can be a Flying Dutchman (German), then a boarding (French)."""
+
+
+def _fits_a_finger(page: Any, where: str) -> None:
+    """Every move control and board target 44 × 44 CSS px at least, board labels 11 px."""
+    assert small_targets(page) == [], where
+    smallest = smallest_svg_text(page, BOARD_LABELS)
+    assert smallest is not None and smallest >= 11, f"{where}: a board label of {smallest} px"
+
+
+def _confirm_on_phone(page: Any, language: str, where: str) -> None:
+    confirm = page.locator("#confirm .confirm-box")
+    confirm.wait_for()
+    assert THIS_MOVE[language] in confirm.inner_text()
+    _fits_a_finger(page, f"{where}, confirmation")
+    page.locator("#confirm .confirm-form button[type=submit]").click()
+    page.wait_for_selector(".banner-you", state="detached")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_flying_dutchman_and_a_boarding_are_played_on_a_phone_in_three_languages(
+    live_server: Any, browser: Any, console: Any, screenshots: Path
+) -> None:
+    """At 360 px, in English, German and French: a Flying Dutchman card (card, field, draw),
+    a boarding tapped on its ship and a sea card, each step's move controls and board
+    targets 44 × 44 CSS px at least and the board's labels 11 px; a boarding confirmed on
+    a stale page is refused with its error in view."""
+    players = [PlayerSpec(name=name, language=language) for name, language in PHONE_SEATS]
+    game = game_create(kind="freibeuter", players=players, seed=DUTCHMAN_SEED)
+    bot_moves(game, DUTCHMAN_AFTER)
+    languages = dict(PHONE_SEATS)
+    urls = {
+        seat.display_name: f"{live_server.url}/play/{seat_token(seat)}/"
+        for seat in game.seats.all()
+    }
+    page = console.watch(browser.new_context(viewport=PHONE).new_page())
+    dutchman = game.to_move[0]
+    page.goto(urls[dutchman])
+    _fits_a_finger(page, "the first page")
+    page.locator("ul.hand a.card.dutchman").first.click()
+    page.wait_for_selector("ul.hand a.card.dutchman.selected")
+    _fits_a_finger(page, "the Flying Dutchman's fields")
+    page.screenshot(path=str(screenshots / "phone-freibeuter-dutchman.png"), full_page=True)
+    page.locator("svg.board a.hit").first.click()
+    page.wait_for_selector(".options a.option")
+    _fits_a_finger(page, "the Flying Dutchman's draws")
+    page.locator(".options a.option").first.click()
+    _confirm_on_phone(page, languages[dutchman], "the Flying Dutchman")
+
+    game.refresh_from_db()
+    boarding = game.to_move[0]
+    page.goto(urls[boarding])
+    assert page.locator("html").get_attribute("lang") == languages[boarding]
+    ship = page.locator("svg.board a.hit").first
+    ship.click()
+    page.locator("#confirm .confirm-box").wait_for()
+    assert page.locator("#confirm input[name=move]").input_value().startswith("board ")
+    assert stale_confirmation_refused(page) == ""
+    page.goto(urls[boarding])
+    page.locator("svg.board a.hit").first.click()
+    _confirm_on_phone(page, languages[boarding], "a boarding")
+
+    game.refresh_from_db()
+    last = game.to_move[0]
+    page.goto(urls[last])
+    choose_a_move(page)
+    _confirm_on_phone(page, languages[last], "a sea card")
+    assert {dutchman, boarding, last} == set(languages)
+    page.context.close()
+    assert console.errors == []

@@ -18,6 +18,8 @@ CELL = 100
 MARGIN = 34
 SIZE = 2 * MARGIN + 7 * CELL
 BOAT_RADIUS = 17
+BOARDER_RADIUS = 14
+"""The boarding boat drawn on a ship's corner: room for its letter at 11 px on a phone."""
 TILE_WIDTH, TILE_HEIGHT = 70, 40
 
 
@@ -134,7 +136,9 @@ def board_drawing(
         )
         if tile.get("boarded_by"):
             left = x - TILE_WIDTH / 2 + 2
-            drawing_tile.boarder = _boat(marks[tile["boarded_by"]], left, y - TILE_HEIGHT / 2, 11)
+            drawing_tile.boarder = _boat(
+                marks[tile["boarded_by"]], left, y - TILE_HEIGHT / 2, BOARDER_RADIUS
+            )
         tiles.append(drawing_tile)
     return {
         "size": SIZE,

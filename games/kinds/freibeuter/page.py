@@ -124,14 +124,18 @@ def _hand(view: dict[str, Any], controls: Controls | None) -> list[dict[str, Any
 
 
 def _board_links(controls: Controls | None) -> tuple[dict[str, str], set[str]]:
-    """Links on board fields and tiles for the current step, and the fields to highlight."""
+    """Links on board fields and tiles for the current step, and the fields to highlight.
+
+    A ship's tap area reaches into the four fields around it, so ships are links only
+    until a card is picked; the card's fields are then the board's only links.
+    """
     if controls is None:
         return {}, set()
     links = {tile: query(move=f"board {tile}") for tile in controls.boardable}
     chosen: set[str] = set()
     if controls.card:
         fields = controls.dutchman_fields or [controls.card]
-        links |= {name: query(card=controls.card, field=name) for name in fields}
+        links = {name: query(card=controls.card, field=name) for name in fields}
         chosen = set(fields)
     if controls.chosen_field:
         chosen = {controls.chosen_field}

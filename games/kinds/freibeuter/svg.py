@@ -13,13 +13,18 @@ from typing import Any
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.kinds.freibeuter.drawing import Boat, FieldDrawing, TileDrawing
+from games.kinds.freibeuter.drawing import CELL, TILE_WIDTH, Boat, FieldDrawing, TileDrawing
+
+HIT = CELL
+"""The side of a ship's tap area around its corner: as large as a field (44 CSS px at 360 px)."""
+TEXT_WIDTH = TILE_WIDTH - 8
+"""The width a long word on a tile is fitted to."""
 
 
-def _boat(boat: Boat, extra: str = "", size: str = "", dy: int = 6) -> str:
+def _boat(boat: Boat, extra: str = "", size: str = "") -> str:
     return (
         f'<path class="boat{extra}" d="{boat.path}" fill="{boat.mark.colour}"/>'
-        f'<text class="boat-letter{size}" x="{boat.x:.0f}" y="{boat.y + dy:.0f}" '
+        f'<text class="boat-letter{size}" x="{boat.x:.0f}" y="{boat.y:.0f}" '
         f'fill="{boat.mark.text_colour}" aria-hidden="true">{escape(boat.mark.letter)}</text>'
     )
 
@@ -64,14 +69,13 @@ def _tile(tile: TileDrawing, lair: str) -> str:
     x, y = tile.x, tile.y
     stroke = f' stroke="{tile.boarder.mark.colour}"' if tile.boarder else ""
     if tile.kind == "ship":
-        text = (
-            f'<text class="tile-text" x="{x + 3}" y="{y + 8}" aria-hidden="true">'
-            f"{tile.token}</text>"
-        )
+        text = f'<text class="tile-text" x="{x + 3}" y="{y}" aria-hidden="true">{tile.token}</text>'
     else:
-        word = lair if tile.kind == "lair" else f"×2 · {tile.token[3:]}"
+        word = lair if tile.kind == "lair" else f"×2·{tile.token[3:]}"
+        # A long word is narrowed to the tile, where a phone draws it large.
+        fit = f' textLength="{TEXT_WIDTH}" lengthAdjust="spacingAndGlyphs"' * (len(word) > 4)
         text = (
-            f'<text class="tile-text small" x="{x}" y="{y + 6}" aria-hidden="true">'
+            f'<text class="tile-text small" x="{x}" y="{y}"{fit} aria-hidden="true">'
             f"{escape(word)}</text>"
         )
     parts = [
@@ -83,14 +87,18 @@ def _tile(tile: TileDrawing, lair: str) -> str:
         text,
     ]
     if tile.boarder:
-        parts.append(_boat(tile.boarder, " boarder", " small", 4))
+        parts.append(_boat(tile.boarder, " boarder", " small"))
     parts.append("</g>")
     group = "".join(parts)
     if tile.href:
         aria = escape(
             _("Board the %(token)s at %(name)s") % {"token": tile.token, "name": tile.name}
         )
-        return f'<a class="hit" href="{escape(tile.href)}" aria-label="{aria}">{group}</a>'
+        reach = HIT // 2
+        area = (
+            f'<rect class="hit-area" x="{x - reach}" y="{y - reach}" width="{HIT}" height="{HIT}"/>'
+        )
+        return f'<a class="hit" href="{escape(tile.href)}" aria-label="{aria}">{area}{group}</a>'
     return group
 
 

@@ -18,12 +18,19 @@ import pytest
 from babel.messages.pofile import read_po
 
 from engine.base import GAMES, get_game
+from games.kinds.flusspiraten.describe import SPACE_NAMES
 
 ROOT = Path(__file__).parents[2]
 GLOSSARY = ROOT / "docs" / "glossary.md"
 LANGUAGES = ("de", "fr")
-PICTURE_MSGIDS = {("", "Lair"), ("", "source"), ("", "harbour"), ("", "left start")}
-"""Labels the Freibeuter and Flußpiraten pictures draw beside the spaces' names."""
+PICTURES = [
+    ROOT / "games" / "kinds" / "freibeuter" / "boards.py",
+    ROOT / "games" / "kinds" / "seerauber" / "table_png.py",
+    ROOT / "games" / "kinds" / "flusspiraten" / "river_png.py",
+]
+"""The modules that draw the emails' pictures."""
+START_SPACES = {("", SPACE_NAMES["SL"]), ("", SPACE_NAMES["SR"])}
+"""The river picture's start spaces, labelled by their names (``space_label``)."""
 
 
 @dataclass(frozen=True)
@@ -120,9 +127,11 @@ def test_each_listed_message_says_the_glossarys_word(language: str) -> None:
 def test_every_picture_label_is_a_glossary_message() -> None:
     """The pictures draw only words the glossary ties to the page's (the Seeräuber table's
     labels have their own messages, so each is listed beside the page's)."""
-    listed = {key for term in TERMS for key in term.msgids}
-    labels = {key for key in CATALOGUES["de"] if key[0] == "table picture"} | PICTURE_MSGIDS
-    assert labels - listed == set()
+    literal = re.compile(r"\b(?:_|gettext)\(\s*\"([^\"]+)\"\s*\)")
+    drawn = {("", msgid) for path in PICTURES for msgid in literal.findall(path.read_text())}
+    assert ("", "Lair") in drawn and ("", "harbour") in drawn
+    labels = drawn | START_SPACES | {key for key in CATALOGUES["de"] if key[0] == "table picture"}
+    assert labels - {key for term in TERMS for key in term.msgids} == set()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

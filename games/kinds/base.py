@@ -186,7 +186,7 @@ class Kind(Protocol):
         """The moves of the history page and the position after move ``at``."""
 
     def score_sheets(self, table: TableView) -> list[ScoreSheet]:
-        """How each player's final score came about, in seat order (the game is over)."""
+        """How each player's final score came about, in seat order (its rules ended the game)."""
 
     STYLESHEET: str | None
     """The static path of the styles of the game's pages beyond the site's (``None``: none)."""

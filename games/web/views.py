@@ -82,7 +82,8 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
         history_url=f"{base}history/",
         move_id=secrets.token_hex(12),
         live=game.status in (Game.Status.ACTIVE, Game.Status.PAUSED),
-        score_sheets=kind.score_sheets(table) if table.over else [],
+        # How the scores came about, once the game ended by its rules (not adjudicated)
+        score_sheets=kind.score_sheets(table) if table.engine.result(table.state) else [],
         profiles=profile_links(seats=game.seats.all()),
         # A seat asked to agree to a takeback answers it in the banner, above the controls.
         takeback=takeback_pending(game)

@@ -14,11 +14,12 @@ from email.message import Message
 
 from django.test import Client
 from django.utils import translation
-from player_helpers import bot_moves, finished_game
+from player_helpers import bot_moves, finished_game, moderator_create
 
 from games.kinds import kind_of
 from games.mail.compose import mail_compose
 from games.models import OutboundMail
+from games.moderation import actions
 from games.play.links import seat_link
 from games.play.services import PlayerSpec, game_create
 from games.play.tables import table_for
@@ -46,11 +47,19 @@ def test_a_finished_games_page_shows_how_each_score_came_about(db: None, client:
             assert line.words in page
 
 
-def test_a_game_under_way_shows_no_score_sheets(db: None, client: Client) -> None:
+def test_a_game_under_way_or_decided_by_a_moderator_shows_no_score_sheets(
+    db: None, client: Client
+) -> None:
+    """Only a game its rules ended has scores to explain; a decided one ended otherwise."""
     game = game_create(
         kind="seerauber", players=[PlayerSpec(name=name) for name in NAMES], seed=5, now=T0
     )
+    bot_moves(game, 6)
     assert "How the scores came about" not in client.get(f"/games/{game.pk}/").content.decode()
+    moderator = moderator_create()
+    actions.game_adjudicate(game=game, moderator=moderator, reason="stuck", winners=["Cleo"])
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Cleo" in page and "How the scores came about" not in page
 
 
 def test_the_game_over_email_explains_the_scores_in_its_readers_language(db: None) -> None:

@@ -46,7 +46,7 @@ def test_a_lobby_refused_as_too_many_shows_why_in_the_viewport(
     error = phone.get_by_text("Too many games with invitations came from your network")
     error.wait_for()
     box = error.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], (
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (
         f"the error is at {box}, outside the {PHONE['height']} px viewport"
     )
     assert phone.input_value("#id_seat1_email") == "emil@example.org"

@@ -3,6 +3,8 @@
 Each task is safe to run late, twice or concurrently: sending claims the
 outbox row with a lease, and the sweeps re-check everything under row locks.
 The beat's sweeps record each run (``games.monitoring.health``), for ``/healthz`` and ``/metrics``.
+A task that finds the database or Redis away runs again a few seconds later
+(:class:`ServiceTask`).
 Work is queued the moment a transaction commits it: an outbox row's send by
 :class:`OutboxListener` in a worker (PostgreSQL's ``NOTIFY``) or by the receiver of
 ``signals.mail_committed`` (SQLite), and a sweep for a bot seat to move by the
@@ -14,9 +16,10 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from typing import Any
 
 import psycopg
-from celery import shared_task
+from celery import Task, shared_task
 from django.conf import settings
 from django.core.mail import get_connection
 from django.core.mail.backends.base import BaseEmailBackend
@@ -28,8 +31,31 @@ from games.leagues.services import leagues_sweep
 from games.mail import digest, outbox
 from games.models import OutboundMail
 from games.monitoring.health import sweep_recorded
+from games.store.outages import UNREACHABLE
 
 log = logging.getLogger(__name__)
+
+UNREACHABLE_RETRY_SECONDS = 5
+
+
+class ServiceTask(Task[Any, Any]):
+    """A task that runs again a few seconds later when the database or Redis is away (a
+    restart, a failover), logged in one line, not as a failure with a stack trace. Nothing
+    it did was kept (its transaction did not commit). Past its retries it fails as any task
+    does, and the sweeps find its work."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().__call__(*args, **kwargs)
+        except UNREACHABLE as failure:
+            log.warning(
+                "%s: a server is unreachable, running again in %ss: %s",
+                self.name,
+                UNREACHABLE_RETRY_SECONDS,
+                failure,
+            )
+            raise self.retry(countdown=UNREACHABLE_RETRY_SECONDS, exc=failure) from None
+
 
 IDLE_CHECK = 10.0
 """Seconds a kept connection may idle before a NOOP checks it (servers drop idle ones)."""
@@ -66,7 +92,7 @@ def _drop_smtp() -> None:
             log.debug("closing a broken mail connection failed", exc_info=True)
 
 
-@shared_task(bind=True, max_retries=6, acks_late=True, reject_on_worker_lost=True)
+@shared_task(base=ServiceTask, bind=True, max_retries=6, acks_late=True, reject_on_worker_lost=True)
 def mail_send_task(self, mail_id: int) -> bool:  # type: ignore[no-untyped-def]
     """Send one outbox row; retry with backoff while the failure is transient."""
     try:
@@ -116,7 +142,9 @@ class OutboxListener(threading.Thread):
         while not self.stopping.is_set():
             try:
                 self._listen()
-            except Exception:  # a lost database session, above all: the listener carries on
+            except psycopg.OperationalError as lost:  # the server restarted or went away
+                log.warning("the outbox listener lost its database session; retrying: %s", lost)
+            except Exception:  # anything else is logged whole: the listener carries on
                 log.warning("the outbox listener stopped listening; retrying", exc_info=True)
             self.stopping.wait(LISTENER_RETRY)
 
@@ -147,7 +175,7 @@ class OutboxListener(threading.Thread):
             log.warning("could not queue mail #%s; the sweep will send it", mail_id, exc_info=True)
 
 
-@shared_task(acks_late=True)
+@shared_task(base=ServiceTask, acks_late=True)
 @sweep_recorded
 def outbox_sweep_task() -> int:
     """Queue a send for every row that no task holds (lease ran out or task lost)."""
@@ -157,7 +185,7 @@ def outbox_sweep_task() -> int:
     return len(due)
 
 
-@shared_task(acks_late=True)
+@shared_task(base=ServiceTask, acks_late=True)
 @sweep_recorded
 def deadline_sweep_task() -> int:
     """Apply reminders and the timeout ladder to games whose time has come."""
@@ -172,14 +200,14 @@ def deadline_sweep_soon(sender: object, **kwargs: object) -> None:
         log.warning("could not queue a deadline sweep for a bot seat", exc_info=True)
 
 
-@shared_task(acks_late=True)
+@shared_task(base=ServiceTask, acks_late=True)
 @sweep_recorded
 def league_sweep_task() -> int:
     """Close the leagues' sign-ups that are due and end and deal their rounds."""
     return leagues_sweep(now=timezone.now())
 
 
-@shared_task(acks_late=True)
+@shared_task(base=ServiceTask, acks_late=True)
 @sweep_recorded
 def digest_send_task() -> int:
     """Gather the held turn emails of each address whose digest hour it is into one digest."""

@@ -1,14 +1,10 @@
 """A request that finds the database or Redis unreachable is answered 503, not 500.
 
-While PostgreSQL restarts, or a network drops its connections, a request's
-query fails with Django's ``OperationalError`` or ``InterfaceError``; the
-cache and the broker's client raise redis-py's ``ConnectionError``. Nothing
-was written (a transaction that did not commit is rolled back with its
-events and emails), so the request can simply be sent again: the answer is
-``503 Service Unavailable`` with ``Retry-After``, under ``/api/`` in the API's
-one error body (``games.api.errors``), a short page elsewhere, and one line
-in the log instead of a stack trace. A move sent again with its ``move_id``
-is applied once. The next request opens a new connection, so the service
+Nothing was written when a server is away (``games.store.outages``), so the request can
+simply be sent again: the answer is ``503 Service Unavailable`` with ``Retry-After``,
+under ``/api/`` in the API's one error body (``games.api.errors``), a short page
+elsewhere, and one line in the log instead of a stack trace. A move sent again with its
+``move_id`` is applied once. The next request opens a new connection, so the service
 recovers by itself once the server is back.
 """
 
@@ -17,14 +13,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
-from redis.exceptions import ConnectionError as RedisConnectionError
+
+from games.store.outages import UNREACHABLE
 
 log = logging.getLogger(__name__)
 
-UNREACHABLE = (OperationalError, InterfaceError, RedisConnectionError)
 RETRY_AFTER_SECONDS = 5
 
 

@@ -148,6 +148,23 @@ def private_postgres() -> Iterator[PrivatePostgres]:
         shutil.rmtree(root, ignore_errors=True)
 
 
+@pytest.fixture
+def database_on_private_server(
+    transactional_db: None, private_postgres: PrivatePostgres
+) -> Iterator[PrivatePostgres]:
+    """The test database copied to a private server, with this process's connection moved
+    there for the test, so that the test may restart the server its nodes and it use."""
+    private_postgres.copy(connection.settings_dict)
+    shared = {key: connection.settings_dict[key] for key in ("HOST", "PORT", "USER")}
+    connection.close()
+    connection.settings_dict.update(HOST="127.0.0.1", PORT=private_postgres.port, USER="postgres")
+    try:
+        yield private_postgres
+    finally:
+        connection.close()
+        connection.settings_dict.update(shared)
+
+
 RETRIED = (ConnectionError, http.client.HTTPException, TimeoutError)
 """What a client meets when a connection drops: it sends the request again."""
 

@@ -1,18 +1,23 @@
 # ruff: noqa: F811  (pytest fixtures imported from mail_helpers)
-"""Two nodes behind HAProxy on PgBouncer: one node killed mid-run loses and doubles nothing.
+"""Two nodes behind HAProxy on PgBouncer: a node killed and a database restarted mid-run lose
+and double nothing, and the beat sweeps once a minute.
 
 What ``deploy/`` describes is started here from its own files, as private processes on free
-ports: PgBouncer in transaction mode (``deploy/pgbouncer.ini``) in front of the test
-database, HAProxy (``deploy/haproxy.cfg``: round robin, ``/readyz`` checks) in front of two
-web nodes (gunicorn with ``freibeuter_site.gunicorn_conf``), and one Celery worker per node,
-each with its outbox listener on PostgreSQL itself (``LISTENER_DATABASE_URL``), sending to
-an SMTP sink. Games are played concurrently through the balancer by the API, each move with
-a ``move_id`` that a client sends again after a dropped connection or a 502/503. Mid-run
-node A's web and worker are killed (SIGKILL). Then: every game's events are gap-free and
-their chain holds, every acknowledged move is recorded once and nothing else is, the
-balancer answers from node B only, node B's listener takes the lock and queues an email
-committed after the kill, and every email is delivered, more than once only as the same
-message (the same ``Message-ID``: the worker died after SMTP took it, before marking it).
+ports: PgBouncer in transaction mode (``deploy/pgbouncer.ini``) in front of a PostgreSQL
+server of the test's own (holding the test database, so the test may restart it), HAProxy
+(``deploy/haproxy.cfg``: round robin, ``/readyz`` checks) in front of two web nodes
+(gunicorn with ``freibeuter_site.gunicorn_conf``), and one Celery worker per node, each with
+its outbox listener on PostgreSQL itself (``LISTENER_DATABASE_URL``), sending to
+an SMTP sink; node B also runs the one beat. Games are played concurrently through the
+balancer by the API, each move with a ``move_id`` that a client sends again after a dropped
+connection or a 502/503. Mid-run node A's web and worker are killed (SIGKILL), and later
+PostgreSQL is restarted (a fast shutdown, two seconds down). Then: every game's events are
+gap-free and their chain holds, every acknowledged move is recorded once and nothing else
+is, the balancer answers from node B only, node B's listener takes the lock and queues an
+email committed after the restart, the beat's minutely sweeps each run once a minute (its
+second round, a minute after the first, finds what node A's worker held when it died), and
+every email is delivered, more than once only as the same message (the same
+``Message-ID``: the worker died after SMTP took it, before marking it).
 """
 
 from __future__ import annotations
@@ -22,23 +27,34 @@ import http.client
 import os
 import re
 import threading
+import time
 from collections import Counter
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import psycopg
 import pytest
-from cluster_helpers import RETRIED, ApiPlayer, Cluster, cluster, program  # noqa: F401
+from celery.app.defaults import DEFAULTS
+from celery.beat import PersistentScheduler
+from cluster_helpers import (  # noqa: F401
+    RETRIED,
+    ApiPlayer,
+    Cluster,
+    PrivatePostgres,
+    cluster,
+    database_on_private_server,
+    private_postgres,
+    program,
+)
 from django.conf import settings as django_settings
 from django.db import connection
-from django.utils import timezone
 from mail_helpers import SmtpSink, free_port, poll, queue, smtp  # noqa: F401
 
-from games.mail.outbox import mail_due
-from games.models import Event, Game, OutboundMail
+from freibeuter_site.celery import app
+from games.models import Event, Game, OutboundMail, SweepRecord
 from games.play.services import PlayerSpec, game_create
 from games.store.hashes import chain_check
-from games.tasks import LISTENER_NAME, mail_send_task
+from games.tasks import LISTENER_NAME
 from tests.clock import clocked_command
 
 pytestmark = [pytest.mark.clock, pytest.mark.django_db(transaction=True)]
@@ -49,10 +65,17 @@ MOVES = 14
 """Moves each game is played to (fewer if it ends first)."""
 KILL_AFTER = 16
 """Acknowledged moves, over all games, after which node A is killed."""
+RESTART_AFTER = 28
+"""Acknowledged moves, over all games, after which PostgreSQL is restarted."""
+DOWN_SECONDS = 2.0
 CONCURRENCY = 2
 """Sends a worker makes at once: at most this many can be cut between SMTP and the mark."""
 LEASE_SECONDS = 4
 """How long a send's claim holds: then node A's claims have run out and the sweep finds them."""
+BEAT_QUEUE = DEFAULTS["task_default_queue"]
+"""Where the beat sends the sweeps: the nodes' default queue, which the workers consume too."""
+MINUTELY = ("outbox-sweep", "deadline-sweep", "league-sweep")
+"""The beat's entries that run every minute."""
 SITE_HOST = "freibeuter.example.org"
 """The Host the health check of ``deploy/haproxy.cfg`` sends."""
 
@@ -84,14 +107,19 @@ def _pgbouncer_ini(path: Path, *, listen: int, host: str, port: str, user: str) 
 
 
 def _haproxy_cfg(path: Path, *, listen: int, nodes: dict[str, int]) -> Path:
-    """``deploy/haproxy.cfg`` with a foreground process's ``global``, this machine's ports,
-    and each answer naming its node (``X-Served-By``)."""
+    """``deploy/haproxy.cfg`` with a foreground process's ``global``, this machine's ports in
+    place of its example addresses, the pages of ``deploy/`` where they are, and each answer
+    naming its node (``X-Served-By``)."""
     text = (DEPLOY / "haproxy.cfg").read_text()
     text = re.sub(r"(?ms)^global\n.*?\n\n", "global\n    maxconn 256\n\n", text)
     text = re.sub(r"(?m)^    bind .*$", f"    bind 127.0.0.1:{listen}", text)
-    text = re.sub(r"(?m)^    server .*\n", "", text)
-    servers = "".join(f"    server {name} 127.0.0.1:{port}\n" for name, port in nodes.items())
-    text = text.rstrip("\n") + "\n    http-response set-header X-Served-By %s\n" + servers
+    text = text.replace(
+        "\n    default_backend",
+        "\n    http-response set-header X-Served-By %s\n    default_backend",
+    )
+    for name, port in nodes.items():
+        text = re.sub(rf"(?m)^(    server {name}) \S+", rf"\1 127.0.0.1:{port}", text)
+    text = text.replace("/etc/haproxy/errors/freibeuter-", f"{DEPLOY}/")
     target = path / "haproxy.cfg"
     target.write_text(text)
     return target
@@ -131,26 +159,24 @@ def _emails_all_sent(sink: SmtpSink) -> Counter[str] | None:
     return None
 
 
-def test_a_node_killed_mid_run_loses_no_move_or_email_and_the_other_node_serves_and_listens(
-    cluster: Cluster, queue: str, smtp: SmtpSink
+def test_a_node_killed_and_a_database_restart_lose_no_move_or_email_and_the_beat_sweeps(
+    cluster: Cluster, database_on_private_server: PrivatePostgres, queue: str, smtp: SmtpSink
 ) -> None:
-    database = connection.settings_dict
-    host, port, user = (
-        database["HOST"] or "127.0.0.1",
-        str(database["PORT"] or 5432),
-        database["USER"],
-    )
+    server = database_on_private_server
+    name = connection.settings_dict["NAME"]
     bouncer, balancer = free_port(), free_port()
     pgbouncer = [program("pgbouncer"), *(["-u", "postgres"] if os.geteuid() == 0 else [])]
-    ini = _pgbouncer_ini(cluster.logs, listen=bouncer, host=host, port=port, user=user)
+    ini = _pgbouncer_ini(
+        cluster.logs, listen=bouncer, host="127.0.0.1", port=str(server.port), user="postgres"
+    )
     cluster.start("pgbouncer", [*pgbouncer, str(ini)])
-    poll(lambda: _connects(bouncer, user), timeout=10)
+    poll(lambda: _connects(bouncer, "postgres"), timeout=10)
 
     node_env = {
         **os.environ,
-        "DATABASE_URL": f"postgres://{user}@127.0.0.1:{bouncer}/{database['NAME']}",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:{bouncer}/{name}",
         "DATABASE_TRANSACTION_POOLING": "1",
-        "LISTENER_DATABASE_URL": f"postgres://{user}@{host}:{port}/{database['NAME']}",
+        "LISTENER_DATABASE_URL": server.url(name),
         "CELERY_BROKER_URL": django_settings.CELERY_BROKER_URL,
         "EMAIL_URL": f"smtp://127.0.0.1:{smtp.port}",
         "DEBUG": "0",
@@ -160,21 +186,27 @@ def test_a_node_killed_mid_run_loses_no_move_or_email_and_the_other_node_serves_
         "WEB_CONCURRENCY": "1",
         "WEB_THREADS": "4",
         "MAIL_LEASE_SECONDS": str(LEASE_SECONDS),
+        "MAIL_UNQUEUED_GRACE_SECONDS": str(LEASE_SECONDS),
         "MAIL_RETRY_BASE_SECONDS": "0.2",
         "MAIL_RETRY_MAX_SECONDS": "1",
     }
+    # The beat starts first: its second round, a minute after its first, runs during the rest.
+    schedule = _schedule_due_now(cluster.logs / "celerybeat-schedule")
+    beat = clocked_command("celery", "-A", "freibeuter_site", "beat", "-s", str(schedule))
+    cluster.start("node-b-beat", [*beat, "--loglevel", "INFO"], node_env)
     webs = {"node-a": free_port(), "node-b": free_port()}
-    for name in webs:  # node A's listener starts first, and takes the lock
-        worker = clocked_command("celery", "-A", "freibeuter_site", "worker", "-Q", queue)
-        worker += ["-n", f"{name}@%h", "--pool", "prefork", "--concurrency", str(CONCURRENCY)]
-        cluster.start(f"{name}-worker", [*worker, "--loglevel", "WARNING"], node_env)
+    for node in webs:  # node A's listener starts first, and takes the lock
+        worker = clocked_command("celery", "-A", "freibeuter_site", "worker")
+        worker += ["-Q", f"{queue},{BEAT_QUEUE}", "-n", f"{node}@%h"]
+        worker += ["--pool", "prefork", "--concurrency", str(CONCURRENCY)]
+        cluster.start(f"{node}-worker", [*worker, "--loglevel", "WARNING"], node_env)
         poll(lambda: _lock_holder() is not None, timeout=30)
     poll(lambda: _listeners() == 2, timeout=30)
     first_listener = _lock_holder()
-    for name, web in webs.items():
+    for node, web in webs.items():
         gunicorn = clocked_command("gunicorn", "--config", "python:freibeuter_site.gunicorn_conf")
         gunicorn += ["--bind", f"127.0.0.1:{web}", "freibeuter_site.wsgi"]
-        cluster.start(f"{name}-web", gunicorn, node_env)
+        cluster.start(f"{node}-web", gunicorn, node_env)
     cfg = _haproxy_cfg(cluster.logs, listen=balancer, nodes=webs)
     cluster.start("haproxy", [program("haproxy"), "-db", "-f", str(cfg)])
     poll(lambda: _served_by(balancer) == set(webs), timeout=40, every=0.5)
@@ -199,6 +231,12 @@ def test_a_node_killed_mid_run_loses_no_move_or_email_and_the_other_node_serves_
     cluster.kill("node-a-worker")
     killed.set()  # a request sent from now on can only be answered by node B
     before_kill = sum(len(p.acknowledged) for p in players)
+    poll(lambda: sum(len(p.acknowledged) for p in players) >= RESTART_AFTER, timeout=60)
+    server.stop()
+    time.sleep(DOWN_SECONDS)
+    before_restart = sum(len(p.acknowledged) for p in players)
+    server.start()
+    connection.close()  # this process's session ended with the server
     for thread in threads:
         thread.join(timeout=120)
     for player in players:
@@ -214,28 +252,51 @@ def test_a_node_killed_mid_run_loses_no_move_or_email_and_the_other_node_serves_
             Event.objects.filter(game=game, type="move").values_list("move_id", flat=True)
         )
         assert sorted(move_ids) == sorted(player.acknowledged)  # each acknowledged move once
-    assert sum(len(p.acknowledged) for p in players) > before_kill  # play went on after it
+    assert sum(len(p.acknowledged) for p in players) > before_restart > before_kill
     served = sum((p.served_after_kill for p in players), Counter())
     assert set(served) == {"node-b"}, served
+    assert sum(p.statuses[500] for p in players) == 0
+    unavailable = [answer for player in players for answer in player.unavailable]
+    assert unavailable  # the restart was met: by node B, or by the balancer with no node up
+    for retry, body in unavailable:
+        assert retry is not None and int(retry) > 0
+        assert body["error"]["code"] == "unavailable", body
+    assert not [log for log in cluster.logs.glob("node-b-*.log") if "Traceback" in log.read_text()]
 
-    # Node B's listener took the lock and queues what is committed now, with no sweep run.
+    # Node B's listener took the lock and, after the restart, queues what is committed now.
     poll(lambda: _lock_holder() not in (None, first_listener), timeout=30)
     pair = [PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in ("Cy", "Di")]
     late = game_create(kind="freibeuter", players=pair)
     late_mail = OutboundMail.objects.get(game=late)
     poll(lambda: OutboundMail.objects.get(pk=late_mail.pk).status == "sent", timeout=20)
 
-    # What node A's worker held when it died is the sweep's, once its lease has run out.
-    later = timezone.now() + timedelta(minutes=5)
-
-    def swept_and_all_sent() -> Counter[str] | None:
-        for mail_id in mail_due(now=later):
-            mail_send_task.delay(mail_id)
-        return _emails_all_sent(smtp)
-
-    received = poll(swept_and_all_sent, timeout=60, every=1)
+    # What node A's worker held when it died is sent by the beat's next round of sweeps.
+    received = poll(lambda: _emails_all_sent(smtp), timeout=90, every=1)
     # More than once only as the same message: node A's worker died between SMTP and the mark.
     assert sum(received.values()) - len(received) <= CONCURRENCY, received
+    rounds = poll(lambda: _minutely_rounds(2), timeout=30, every=0.5)
+    for runs, first, last in rounds:  # when each run ended: a wait in the queue shifts them
+        assert runs == 2 and timedelta(seconds=45) < last - first < timedelta(seconds=90)
+
+
+def _schedule_due_now(path: Path) -> Path:
+    """A beat schedule file at ``path`` whose minutely entries last ran a minute ago, as a beat
+    that has been running finds them: it runs them as it starts, and then once a minute."""
+    scheduler = PersistentScheduler(app=app, schedule_filename=str(path))
+    for label in MINUTELY:
+        scheduler.schedule[label].last_run_at = app.now() - timedelta(minutes=1)
+    scheduler.sync()
+    scheduler.close()
+    return path
+
+
+def _minutely_rounds(at_least: int) -> list[tuple[int, datetime, datetime]] | None:
+    """Each minutely sweep's runs, first and last run, once each ran ``at_least`` times."""
+    tasks = [app.conf.beat_schedule[label]["task"] for label in MINUTELY]
+    records = {record.name: record for record in SweepRecord.objects.filter(name__in=tasks)}
+    if len(records) < len(tasks) or min(r.runs for r in records.values()) < at_least:
+        return None
+    return [(r.runs, r.first_run_at, r.last_run_at) for r in records.values()]
 
 
 def _connects(port: int, user: str) -> bool:

@@ -99,6 +99,7 @@ def test_the_lobby_links_to_every_games_rules(db: None, client: Client) -> None:
     for target in ("/rules/freibeuter/", "/rules/seerauber/", "/rules/flusspiraten/"):
         assert f'href="{target}"' in page
     assert 'href="/rules/email/">Jouer par e-mail</a>' in page
+    assert "Les règles :" in page  # French sets a space before the colon
 
 
 @pytest.mark.parametrize("kind", sorted(PLAYERS))

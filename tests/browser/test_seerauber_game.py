@@ -7,8 +7,10 @@ opening builds the stack of rules §6 (tests/site/seerauber_mutiny.py), Bart
 is asked and mutinies, Anne must board; then every seat plays what the
 built-in bot would (boarding whenever it can, so the game ends sooner),
 through the same controls, to the last ship. Along the
-way the pages pass axe-core and the Nu validator, break no word and stick
-out nowhere. Screenshots go to ``var/screenshots/``.
+way the pages pass axe-core and the Nu validator, break no word, stick
+out nowhere and offer no move control under 44 × 44 CSS px; the forced
+boarding confirmed on a stale page is refused with its error in view.
+Screenshots go to ``var/screenshots/``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,14 @@ from games.models import Game
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
 from games.play.tables import table_for
-from tests.browser.checks import axe_violations, broken_words, nu_errors, overflow
+from tests.browser.checks import (
+    axe_violations,
+    broken_words,
+    nu_errors,
+    overflow,
+    small_targets,
+    stale_confirmation_refused,
+)
 from tests.site.seerauber_mutiny import MUTINY, NAMES, OPENING
 
 PHONE = {"width": 360, "height": 800}
@@ -50,11 +59,13 @@ WORDS = {
 
 
 def _checked(page: Any, where: str) -> None:
-    """The page as it is now passes axe-core and the Nu validator and fits 360 px unbroken."""
+    """The page as it is now passes axe-core and the Nu validator and fits 360 px unbroken,
+    its move controls 44 × 44 CSS px at least."""
     assert nu_errors(page.content()) == [], where  # before axe-core's script is injected
     assert axe_violations(page) == [], where
     assert broken_words(page) == [], where
     assert overflow(page) == 0, where
+    assert small_targets(page) == [], where
 
 
 def _wait_for_move(game: Game, seq: int, page: Any) -> None:
@@ -151,6 +162,11 @@ def test_a_seerauber_game_with_a_mutiny_is_played_to_its_end_on_a_phone_in_germa
     anne.screenshot(path=str(screenshots / "seerauber-de-forced.png"), full_page=True)
     _checked(anne, "the boarding forced by the mutiny")
     boardings.first.click()
+    anne.locator("#confirm button[type=submit]").wait_for()
+    _checked(anne, "the forced boarding to confirm")
+    assert stale_confirmation_refused(anne) == ""
+    anne.goto(urls["Anne"])
+    anne.locator(".controls a[data-move]").first.click()
     anne.locator("#confirm button[type=submit]").wait_for()
     _confirm(game, anne)
 

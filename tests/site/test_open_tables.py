@@ -1,7 +1,8 @@
 """The dashboard's open tables: every visitor sees the tables still forming with a seat open to
-anyone (game, name, who sits there already, the reliability the host asks for, the open seats
-left) and joins one by the lobby's own open-seat page and checks; invited addresses, the host's
-address and invitation links are shown to nobody."""
+anyone (game, name, its host once his address is proven by a seat, who sits there already, the
+reliability the host asks for, the open seats left) and joins one by the lobby's own open-seat
+page and checks; invited addresses, the host's address and invitation links are shown to
+nobody."""
 
 from __future__ import annotations
 
@@ -12,7 +13,14 @@ import pytest
 from django.test import Client
 
 from games.models import Invitation, Table
-from games.play.lobby import SeatSpec, invitation_link, open_seat_token, table_create
+from games.people.accounts import player_create
+from games.play.lobby import (
+    SeatSpec,
+    invitation_accept,
+    invitation_link,
+    open_seat_token,
+    table_create,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -107,3 +115,31 @@ def test_the_list_is_only_on_the_first_page_of_games_under_way() -> None:
     _table(SeatSpec(kind="open"), SeatSpec(kind="bot"), SeatSpec(kind="bot"))
     assert "Open tables" not in Client().get("/?show=finished").content.decode()
     assert "Open tables" not in Client().get("/?page=2").content.decode()
+
+
+def test_the_host_is_named_by_his_handle_once_a_seat_proves_his_address() -> None:
+    """The host's address is typed by anyone: it names an account only when the host took a
+    seat with it (here by accepting his own invitation, mailed to that address)."""
+    player_create(email="host@example.org", handle="Hostess")
+    player_create(email="victim@example.org", handle="Victim")
+    own = _table(
+        SeatSpec(kind="email", name="Hanna", email="host@example.org"),
+        SeatSpec(kind="open"),
+        SeatSpec(kind="bot"),
+    )
+    invitation_accept(
+        invitation=own.invitations.get(position=0),
+        name="Hanna",
+        language="de",
+        time_zone="Europe/Berlin",
+    )
+    table_create(
+        kind="seerauber",
+        name="Claimed",
+        seats=[SeatSpec(kind="open"), SeatSpec(kind="bot"), SeatSpec(kind="bot")],
+        options={},
+        host_email="victim@example.org",
+    )
+    section = _open_section(Client())
+    assert 'Host: <a href="/players/Hostess/">Hostess</a>' in section
+    assert "Victim" not in section

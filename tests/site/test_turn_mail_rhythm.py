@@ -17,7 +17,9 @@ import pytest
 
 from engine import fairness
 from games.interventions.services import seat_replace
+from games.mail.compose import mail_compose
 from games.mail.inbound import mail_receive
+from games.mail.turn_content import in_words
 from games.models import Event, Game, OutboundMail, Seat
 from games.play.links import reply_address
 from games.play.selectors import created_payload
@@ -147,3 +149,21 @@ def test_a_seat_handed_to_a_new_player_mid_turn_tells_him(db: None) -> None:
     seat_replace(game=game, seat=seat, email="newcomer@example.org", actor="moderator", now=T0)
     turn = OutboundMail.objects.filter(game=game, kind="turn", pk__gt=last)
     assert list(turn.values_list("to", flat=True)) == ["newcomer@example.org"]
+
+
+def test_the_next_steps_turn_email_names_the_readers_own_step_not_nothing_new(db: None) -> None:
+    """Rule: a turn email names what its reader did since his previous one: after a roll by
+    reply, the path's turn email says the roll instead of "Nothing new since your last move"."""
+    game = _game(seed=5)
+    name = _to_a_step(game)
+    seat = game.seats.get(display_name=name)
+    engine = engine_for(game)
+    move = engine.bot_move(load_state(game), name)
+    last = _last_pk()
+    assert _reply(seat, engine.format_move(move)) == "played"
+    game.refresh_from_db()
+    turn = OutboundMail.objects.get(game=game, kind="turn", pk__gt=last)
+    text = mail_compose(turn).body
+    said = in_words(game, seat, Event.objects.get(game=game, seq=game.last_seq).payload["move"])
+    assert f"{name} (you): {said}" in text and "rolled" in said
+    assert "Nothing new" not in text

@@ -37,8 +37,9 @@ def lobby_new(request: HttpRequest) -> HttpResponse:
     """The form for a new game; its POST opens the table and sends the invitations.
 
     A network past its share of tables that invite by email gets the form back with
-    429 and when it may try again."""
-    form = TableForm(request.POST or None)
+    429 and when it may try again. A signed-in host's address is the form's first guess of his
+    own (it names him on the dashboard's open tables once he takes a seat with it)."""
+    form = TableForm(request.POST or None, initial={"host_email": request.session.get("email")})
     if request.method == "POST" and form.is_valid():
         try:
             table = lobby.table_create(

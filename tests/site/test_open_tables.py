@@ -143,3 +143,14 @@ def test_the_host_is_named_by_his_handle_once_a_seat_proves_his_address() -> Non
     section = _open_section(Client())
     assert 'Host: <a href="/players/Hostess/">Hostess</a>' in section
     assert "Victim" not in section
+
+
+def test_a_signed_in_hosts_address_is_the_new_tables_first_guess() -> None:
+    """So that his table names him once he takes a seat with it."""
+    client = Client()
+    session = client.session
+    session["email"] = "host@example.org"
+    session.save()
+    page = client.get("/games/new/").content.decode()
+    assert 'name="host_email" value="host@example.org"' in page
+    assert 'name="host_email" value=' not in Client().get("/games/new/").content.decode()

@@ -10,6 +10,7 @@ import zoneinfo
 from datetime import datetime
 
 from django.utils import formats
+from django.utils.translation import pgettext
 
 from engine.base import get_game
 from games.models import Game, Seat
@@ -36,7 +37,8 @@ def local_time(moment: str | None, time_zone: str) -> str:
         zone = zoneinfo.ZoneInfo("UTC")
     local = datetime.fromisoformat(moment).astimezone(zone)
     day = formats.date_format(local, "l")
-    shown = f"{day}, {formats.date_format(local, 'DATETIME_FORMAT')}"
+    date = formats.date_format(local, "DATETIME_FORMAT")
+    shown = pgettext("a weekday and a date", "%(day)s, %(date)s") % {"day": day, "date": date}
     if local.replace(fold=1 - local.fold).utcoffset() != local.utcoffset():
         return f"{shown} ({zone.key}, UTC{local.isoformat()[-6:]})"
     return f"{shown} ({zone.key})"

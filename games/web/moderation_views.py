@@ -4,7 +4,7 @@ Only moderators (staff with ``games.moderate_game``) get them; anyone else,
 signed in or not, a player with a seat link included, gets 403. Every
 action is a POST with CSRF and a reason, run by ``games.moderation.actions``.
 No page shows a seat's link or token: a moderator never acts as a seat, and a
-player who lost his link gets a new one mailed by the ``reissue`` action.
+player who lost their link gets a new one mailed by the ``reissue`` action.
 """
 
 from __future__ import annotations

@@ -15,7 +15,9 @@ from urllib.parse import urlsplit
 import pytest
 import time_machine
 from django.test import Client
+from django.utils import translation
 
+from games.display import local_time
 from games.interventions.sweep import deadline_sweep
 from games.mail.compose import mail_compose
 from games.mail.digest import OVERDUE, digest_send
@@ -218,3 +220,20 @@ def test_a_deadline_in_the_hour_an_autumn_change_repeats_says_which_of_the_two_i
         assert game.deadline_at == deadline
         text, page = _shown(client, game.pk, 72)
         assert f"Deadline: {shown}" in text and shown in page
+
+
+@pytest.mark.parametrize(
+    ("language", "zone", "shown"),
+    [
+        ("en", "America/New_York", "Wednesday, Dec. 31, 2059, 5:30 p.m. (America/New_York)"),
+        ("de", "Europe/Berlin", "Mittwoch, 31. Dezember 2059 23:30 (Europe/Berlin)"),
+        ("fr", "Europe/Paris", "mercredi 31 décembre 2059 23:30 (Europe/Paris)"),
+    ],
+)
+def test_new_years_eve_is_written_as_each_language_writes_a_weekday_and_a_date(
+    language: str, zone: str, shown: str
+) -> None:
+    """A deadline names its weekday as the reader's language does: a comma after it in
+    English and German, none in French ("mercredi 31 décembre")."""
+    with translation.override(language):
+        assert local_time("2059-12-31T22:30:00+00:00", zone) == shown

@@ -1,6 +1,6 @@
 """Moderators never see a seat's link: no moderation page, admin page or moderation API answer
 carries a seat's token or reply address, yet a moderator still does his work (a player who
-lost his link gets a new one mailed by ``reissue``, recorded with the moderator's name).
+lost their link gets a new one mailed by ``reissue``, recorded with the moderator's name).
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ FENCED = re.compile(r"^```.*?^```$", re.S | re.M)
 CODE_SPAN = re.compile(r"`[^`\n]*`")
 INLINE_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 REFERENCE_LINK = re.compile(r"^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.M)
-PYTHON = re.compile(r"(?<![\w/.])\.venv/bin/python\b( -m| manage\.py)?")
+PYTHON = re.compile(r"(?<![\w/.])(?:\.venv/bin/)?python\b( -m| manage\.py)?")
 
 
 def relative_links(text: str) -> list[str]:
@@ -52,8 +52,8 @@ def runnable_blocks() -> list[tuple[str, int, str]]:
 
 
 def on_the_clock(block: str) -> str:
-    """``block`` with each ``.venv/bin/python -m M`` and ``.venv/bin/python manage.py`` run on
-    this test's clock."""
+    """``block`` with each ``python -m M`` and ``python manage.py`` (or ``.venv/bin/python``)
+    run on this test's clock."""
     prefix = shlex.join(clocked_command("")[:-1])
 
     def clocked(call: re.Match[str]) -> str:

@@ -1,13 +1,15 @@
 """The restore drill: a backup made as docs/backups.md says gives back every game, and play
 goes on from it.
 
-The rule: ``pg_dump --format=custom`` of the database, restored with ``pg_restore`` into a
-new database, holds every game of every kind as it was, so that ``manage.py replay_check``
-passes on it; a head hash that a player kept from a turn email sent before the backup still
-verifies with ``python -m engine verify-chain`` over the restored game's record; and the
-next move made on the restored copy links its event to the restored head. A seat link sent
-before the backup opens the same seat on the restored copy when it runs with the same
-``SECRET_KEY`` (the secret kept beside the dump).
+The rule: the page's shell blocks marked ``<!-- drilled -->`` run as written (each
+``python`` on the suite's clock) dump the database with ``pg_dump --format=custom``,
+restore it with ``pg_restore`` into a new database and check it there, so that
+``manage.py replay_check`` passes on it and it holds every game of every kind as it was; a
+head hash that a player kept from a turn email sent before the backup still verifies with
+``python -m engine verify-chain`` over the restored game's record; and the next move made
+on the restored copy links its event to the restored head. A seat link sent before the
+backup opens the same seat on the restored copy when it runs with the same ``SECRET_KEY``
+(the secret kept beside the dump).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,10 +33,16 @@ from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 from tests.clock import clocked_command
+from tests.test_docs_pages import on_the_clock
 
 pytestmark = pytest.mark.django_db(transaction=True)  # pg_dump sees committed rows only
 
 ROOT = Path(__file__).resolve().parents[2]
+PAGE = ROOT / "docs" / "backups.md"
+DRILLED = re.compile(
+    r"^(?P<indent> *)<!-- drilled -->\n(?P=indent)```sh\n(?P<body>.*?)\n(?P=indent)```$",
+    re.S | re.M,
+)
 HEAD = re.compile(r"History up to event (\d+), sealed by this SHA-256 hash .*: ([0-9a-f]{64})")
 
 CONTINUE = """
@@ -89,18 +98,31 @@ def _games() -> list[Game]:
     return games
 
 
-def _libpq(database: str) -> tuple[list[str], dict[str, str]]:
-    """The connection options of the PostgreSQL client tools for ``database`` on the suite's
-    server, and their environment (the password, if there is one)."""
-    settings = connection.settings_dict
-    options = [
-        f"--host={settings['HOST'] or '127.0.0.1'}",
-        f"--port={settings['PORT'] or 5432}",
-        f"--username={settings['USER']}",
-        f"--dbname={database}",
+def _drilled() -> list[str]:
+    """The page's drilled shell blocks, in order: back up, restore, check, empty the caches."""
+    blocks = [
+        "\n".join(line.removeprefix(match["indent"]) for line in match["body"].splitlines())
+        for match in DRILLED.finditer(PAGE.read_text(encoding="utf-8"))
     ]
-    environment = {**os.environ, "PGPASSWORD": settings["PASSWORD"] or ""}
-    return options, environment
+    assert len(blocks) == 4, f"{PAGE.name} marks {len(blocks)} blocks as drilled, not 4"
+    return blocks
+
+
+def _shell(block: str, environment: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run a drilled block as the page writes it, each ``python`` on the suite's clock and the
+    project's programs (``celery``) on the path, as in the service's environment."""
+    programs = f"{Path(sys.executable).parent}:{environment.get('PATH', '')}"
+    done = subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", on_the_clock(block)],
+        cwd=cwd,
+        env={**environment, "PATH": programs},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, (block, done.stdout, done.stderr)
+    return done
 
 
 def _run(command: list[str], environment: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -127,18 +149,22 @@ def restored(transactional_db: None) -> Iterator[str]:
         _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def _site_on(database: str, var: Path) -> dict[str, str]:
-    """The environment of a site process on ``database``: the same SECRET_KEY, no Redis (a
-    local cache, the filesystem broker under ``var``), mail kept as files."""
+def _url(database: str) -> str:
+    """The URL of ``database`` on the suite's server, with the suite's credentials."""
     settings = connection.settings_dict
     password = f":{settings['PASSWORD']}" if settings["PASSWORD"] else ""
-    url = (
+    return (
         f"postgres://{settings['USER']}{password}@{settings['HOST'] or '127.0.0.1'}:"
         f"{settings['PORT'] or 5432}/{database}"
     )
+
+
+def _site_on(database: str, var: Path) -> dict[str, str]:
+    """The environment of a site process on ``database``: the same SECRET_KEY, no Redis (a
+    local cache, the filesystem broker under ``var``), mail kept as files."""
     dropped = {"REDIS_URL", "CELERY_BROKER_URL", "EMAIL_URL", "EMAIL_HOST", "IMAP_URL"}
     kept = {k: v for k, v in os.environ.items() if k not in dropped}
-    return {**kept, "DATABASE_URL": url, "VAR_DIR": str(var)}
+    return {**kept, "DATABASE_URL": _url(database), "VAR_DIR": str(var)}
 
 
 def test_a_restored_backup_replays_keeps_the_emailed_hashes_and_plays_on(
@@ -151,15 +177,19 @@ def test_a_restored_backup_replays_keeps_the_emailed_hashes_and_plays_on(
     token = seat_token(freibeuter.seats.get(display_name="Bart"))
     heads = {g.pk: {"seq": g.last_seq, "hash": g.head_hash} for g in (freibeuter, *others)}
 
-    dump = tmp_path / "freibeuter.dump"
-    options, environment = _libpq(connection.settings_dict["NAME"])
-    _run(["pg_dump", "--format=custom", f"--file={dump}", *options], environment)
-    options, environment = _libpq(restored)
-    _run(["pg_restore", "--no-owner", "--exit-on-error", *options, str(dump)], environment)
+    back_up, restore, check, empty = _drilled()
+    service = _site_on(connection.settings_dict["NAME"], tmp_path / "var")
+    dumps = tmp_path / "dumps"
+    dumps.mkdir()
+    _shell(back_up, service, dumps)
+    (dump,) = dumps.glob("freibeuter-*.dump")
 
-    site = _site_on(restored, tmp_path / "var")
-    checked = _run(clocked_command("manage", "replay_check"), site)
+    names = {**service, "DUMP": str(dump), "RESTORED": _url(restored)}
+    _shell(restore, names, ROOT)
+    checked = _shell(check, names, ROOT)
     assert "3 games replay and their hash chains hold." in checked.stdout
+    site = _site_on(restored, tmp_path / "var")
+    _shell(empty, site, ROOT)
     code = CONTINUE.replace("TOKEN", repr(token))
     shell = clocked_command("manage", "shell", "--no-imports", "-c", code)
     went_on = json.loads(_run(shell, site).stdout)

@@ -52,11 +52,16 @@ def _accept(page: Any, link: str, zone: str) -> None:
     page.wait_for_selector("form.panel", state="detached")  # accepted: the form is gone
 
 
+def _confirm(page: Any) -> None:
+    """Press "Confirm move" and wait until the page no longer says it is the seat's turn."""
+    page.locator("#confirm .confirm-form button[type=submit]").click()
+    page.wait_for_selector(".banner-you", state="detached")
+
+
 def _play_one_move(page: Any) -> None:
     """Choose a move (``choose_a_move``) and confirm it."""
     choose_a_move(page)
-    page.locator("#confirm .confirm-form button[type=submit]").click()
-    page.wait_for_selector(".banner-you", state="detached")
+    _confirm(page)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -176,8 +181,7 @@ def _confirm_on_phone(page: Any, language: str, where: str) -> None:
     confirm.wait_for()
     assert THIS_MOVE[language] in confirm.inner_text()
     _fits_a_finger(page, f"{where}, confirmation")
-    page.locator("#confirm .confirm-form button[type=submit]").click()
-    page.wait_for_selector(".banner-you", state="detached")
+    _confirm(page)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -173,11 +173,7 @@ def test_a_walk_onto_a_taken_ford_asks_the_path_then_the_bank_the_waiting_pirate
 def test_a_boat_path_is_offered_with_what_it_pushes_and_the_roll_in_the_prompt() -> None:
     """§4: entering an occupied space pushes the boats ahead; the prompt names the roll. The
     path is offered by where it ends, on the river too; its confirmation says what it pushes."""
-    start = position(boats={1: ("I4", "A"), 2: ("I6", "B")})
-    row: Move = {"type": "row", "boat": 1, "roll": [3]}
-    state = game.apply(start, "A", row)
-    table = _table(state, "A")
-    table = TableView(**{**table.__dict__, "last_move": lambda: _played(start, state, row)})
+    table = _asked_for_a_path(position(boats={1: ("I4", "A"), 2: ("I6", "B")}), roll=3)
     with translation.override("de"):
         context = kind.page_context(table=table, selection={"move": "path I5 I6 I7"})
     controls = context["controls"]
@@ -193,6 +189,15 @@ def test_a_boat_path_is_offered_with_what_it_pushes_and_the_roll_in_the_prompt()
     )
 
 
+def _asked_for_a_path(start: State, *, roll: int) -> TableView:
+    """A's table once A has rowed boat 1 alone with ``roll``: its path to choose, the row as
+    the last move."""
+    row: Move = {"type": "row", "boat": 1, "roll": [roll]}
+    state = game.apply(start, "A", row)
+    table = _table(state, "A")
+    return TableView(**{**table.__dict__, "last_move": lambda: _played(start, state, row)})
+
+
 def _played(before: State, after: State, move: Move) -> PlayedMove:
     return PlayedMove(seq=9, player="A", move=move, auto=False, before=before, after=after)
 
@@ -200,11 +205,7 @@ def _played(before: State, after: State, move: Move) -> PlayedMove:
 def test_a_path_is_chosen_by_where_it_ends_on_the_river_then_by_its_way() -> None:
     """A path's ends are short buttons and named links on the river; where several ways
     lead to one end, choosing it (``?field=``) lists those ways by the spaces they pass."""
-    start = position(boats={1: ("I3", "A"), 2: ("H2", "B")})
-    row: Move = {"type": "row", "boat": 1, "roll": [5]}
-    state = game.apply(start, "A", row)
-    table = _table(state, "A")
-    table = TableView(**{**table.__dict__, "last_move": lambda: _played(start, state, row)})
+    table = _asked_for_a_path(position(boats={1: ("I3", "A"), 2: ("H2", "B")}), roll=5)
     with translation.override("en"):
         ends = kind.page_context(table=table, selection={})
         ways = kind.page_context(table=table, selection={"field": "O7"})

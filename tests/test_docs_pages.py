@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import shlex
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 README_LINES = 250
 RUNNABLE = re.compile(r"^<!-- runnable -->\n```(?:sh|bash)\n(?P<body>.*?)\n```$", re.S | re.M)
+DRILLED = re.compile(
+    r"^(?P<indent> *)<!-- drilled -->\n(?P=indent)```sh\n(?P<body>.*?)\n(?P=indent)```$",
+    re.S | re.M,
+)
 FENCED = re.compile(r"^```.*?^```$", re.S | re.M)
 CODE_SPAN = re.compile(r"`[^`\n]*`")
 INLINE_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
@@ -49,6 +54,35 @@ def runnable_blocks() -> list[tuple[str, int, str]]:
         for page in PAGES
         for number, match in enumerate(RUNNABLE.finditer(page.read_text(encoding="utf-8")), 1)
     ]
+
+
+def drilled_blocks(page: Path) -> list[str]:
+    """The shell blocks of ``page`` marked ``<!-- drilled -->`` (also inside a list item),
+    dedented, in order: commands that need a database, run by the test that provides it."""
+    return [
+        "\n".join(line.removeprefix(match["indent"]) for line in match["body"].splitlines())
+        for match in DRILLED.finditer(page.read_text(encoding="utf-8"))
+    ]
+
+
+def drill(
+    block: str, environment: dict[str, str], cwd: Path, *, check: bool = True
+) -> subprocess.CompletedProcess[str]:
+    """Run a drilled block as its page writes it, each ``python`` on the suite's clock and the
+    project's programs (``celery``) on the path, as in the service's environment; it exits 0
+    (with ``check``; else the caller looks)."""
+    programs = f"{Path(sys.executable).parent}:{environment.get('PATH', '')}"
+    done = subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", on_the_clock(block)],
+        cwd=cwd,
+        env={**environment, "PATH": programs},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert not check or done.returncode == 0, (block, done.stdout, done.stderr)
+    return done
 
 
 def on_the_clock(block: str) -> str:

@@ -73,15 +73,20 @@ class State(GameState):
         consolations (§7)."""
         points = self.ducats[:]
         for kind in board.BOOTY:
-            counts = [held[kind] for held in self.booty]
-            most = max(counts)
-            if most == 0:
-                continue
-            leaders = [seat for seat, count in enumerate(counts) if count == most]
-            share = board.MAJORITY[kind] // len(leaders)
-            for seat, count in enumerate(counts):
-                points[seat] += share if count == most else count
+            brought = booty_points(kind, [held[kind] for held in self.booty])
+            points = [score + more for score, more in zip(points, brought, strict=True)]
         return points
+
+
+def booty_points(kind: str, counts: Sequence[int]) -> list[int]:
+    """What each seat's ``counts[seat]`` pieces of booty ``kind`` bring at the end (§7): the
+    seats with the most pieces share the kind's majority value, rounded down; the others
+    score one point a piece. No pieces at all bring nothing."""
+    most = max(counts)
+    if most == 0:
+        return [0] * len(counts)
+    share = board.MAJORITY[kind] // counts.count(most)
+    return [share if count == most else count for count in counts]
 
 
 def new_setup(players: Sequence[str], rng: Random) -> dict[str, Any]:

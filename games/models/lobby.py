@@ -34,6 +34,10 @@ class Table(models.Model):
         blank=True,
         help_text="per cent of turns moved in time a player needs to take an open seat",
     )
+    listed = models.BooleanField(
+        default=False,
+        help_text="the dashboard lists the table's open seats for anyone to take",
+    )
     game = models.OneToOneField(
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="table"
     )

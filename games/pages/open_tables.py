@@ -1,5 +1,5 @@
-"""Reads for the dashboard's open tables: lobby tables with a seat open to anyone, newest
-first, each with what every visitor may see of it (its game and name, its host's handle, the
+"""Reads for the dashboard's open tables: lobby tables whose host listed them, with a seat
+open to anyone, newest first, each with what every visitor may see of it (its game and name, its host's handle, the
 players who have taken their seats, the reliability its open seats ask for, the open seats
 left) and the link to its open-seat page, where the lobby's own checks decide who may take a
 seat. No address and no invitation link leaves this module.
@@ -35,11 +35,11 @@ class OpenTable:
 
 
 def open_tables(*, limit: int = OPEN_TABLES_SHOWN) -> list[OpenTable]:
-    """The newest ``limit`` tables still forming with an open seat nobody has taken."""
+    """The newest ``limit`` listed tables still forming with an open seat nobody has taken."""
     free = Q(invitations__kind=Invitation.Kind.OPEN, invitations__accepted_at__isnull=True)
     seated = Invitation.objects.filter(accepted_at__isnull=False).order_by("position")
     tables = list(
-        Table.objects.filter(status=Table.Status.OPEN)
+        Table.objects.filter(status=Table.Status.OPEN, listed=True)
         .annotate(seats_left=Count("invitations", filter=free))
         .filter(seats_left__gt=0)
         .order_by("-created_at", "-id")

@@ -225,11 +225,13 @@ def table_create(
     name: str = "",
     host_email: str = "",
     min_reliability: int | None = None,
+    listed: bool = False,
     client_ip: str | None = None,
 ) -> Table:
     """Open a table, seat its bots and write the invitation emails; deal if nothing is open.
 
-    ``min_reliability`` (per cent) is what a stranger needs to take an open seat.
+    ``min_reliability`` (per cent) is what a stranger needs to take an open seat;
+    ``listed`` puts the open seats on the dashboard's list of open tables.
     ``client_ip`` is the web client's address: a table that invites by email counts
     against its network's limit (:class:`InvitationsLimited` past it). An invitation to
     an address that opted out or had its share is not mailed (:func:`invitation_mailed`)."""
@@ -256,6 +258,7 @@ def table_create(
         options=options,
         host_email=host_email,
         min_reliability=min_reliability,
+        listed=listed,
     )
     now = timezone.now()
     invited = []

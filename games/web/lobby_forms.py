@@ -82,6 +82,12 @@ class TableForm(forms.Form):
         max_value=20,
         initial=3,
     )
+    listed = forms.BooleanField(
+        label=_("List the open seats on the home page, for anyone to take"),
+        help_text=_("Otherwise only those you give the open seats' link can take them."),
+        initial=True,
+        required=False,
+    )
     min_reliability = forms.IntegerField(
         label=_(
             "Open seats only for players who moved at least this many per cent "

@@ -49,6 +49,7 @@ def lobby_new(request: HttpRequest) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 host_email=form.cleaned_data["host_email"],
                 min_reliability=form.cleaned_data["min_reliability"],
+                listed=form.cleaned_data["listed"],
                 client_ip=client_address(request),
             )
         except lobby.InvitationsLimited as refusal:

@@ -1,5 +1,6 @@
 """The dashboard's open tables: every visitor sees the tables still forming with a seat open to
-anyone (game, name, its host once his address is proven by a seat, who sits there already, the
+anyone that their hosts listed (the new-table form lists them unless the host says not), with
+their game, name, its host once his address is proven by a seat, who sits there already, the
 reliability the host asks for, the open seats left) and joins one by the lobby's own open-seat
 page and checks; invited addresses, the host's address and invitation links are shown to
 nobody."""
@@ -14,6 +15,7 @@ from django.test import Client
 
 from games.models import Invitation, Table
 from games.people.accounts import player_create
+from games.web.lobby_forms import MAX_SEATS
 from games.play.lobby import (
     SeatSpec,
     invitation_accept,
@@ -27,7 +29,9 @@ pytestmark = pytest.mark.django_db
 ZONE = {"language": "en", "time_zone": "Europe/Berlin"}
 
 
-def _table(*seats: SeatSpec, name: str = "Harbour", min_reliability: int | None = None) -> Table:
+def _table(
+    *seats: SeatSpec, name: str = "Harbour", min_reliability: int | None = None, listed: bool = True
+) -> Table:
     return table_create(
         kind="seerauber",
         name=name,
@@ -35,6 +39,7 @@ def _table(*seats: SeatSpec, name: str = "Harbour", min_reliability: int | None 
         options={},
         host_email="host@example.org",
         min_reliability=min_reliability,
+        listed=listed,
     )
 
 
@@ -81,7 +86,23 @@ def test_tables_without_a_free_open_seat_are_not_listed() -> None:
         SeatSpec(kind="open"), SeatSpec(kind="bot"), SeatSpec(kind="bot"), name="Called off"
     )
     Table.objects.filter(pk=cancelled.pk).update(status=Table.Status.CANCELLED)
+    _table(SeatSpec(kind="open"), SeatSpec(kind="bot"), SeatSpec(kind="bot"), listed=False)
     assert _open_section(Client()) == ""
+
+
+def test_the_new_table_form_lists_the_table_unless_the_host_says_not() -> None:
+    """A host who passes the open seat's link privately keeps the table off the list."""
+    seats = {"seat0_kind": "open", "seat1_kind": "bot", "seat2_kind": "bot"}
+    form = {"game": "seerauber", "clock": "per_move", "hours": "72", "bank_days": "10"}
+    form |= {"timeout_policy": "bot", "replace_after": "3", **seats}
+    form |= {f"seat{index}_language": "en" for index in range(MAX_SEATS)}
+    page = Client().get("/games/new/").content.decode()
+    assert re.search(r'<input type="checkbox" name="listed"[^>]* checked', page)
+    Client().post("/games/new/", {**form, "name": "Private", "listed": ""})
+    Client().post("/games/new/", {**form, "name": "Public", "listed": "on"})
+    assert [t.listed for t in Table.objects.order_by("name")] == [False, True]
+    section = _open_section(Client())
+    assert "Public" in section and "Private" not in section
 
 
 def test_a_player_joins_from_the_dashboard_and_the_table_leaves_the_list_when_full() -> None:
@@ -139,6 +160,7 @@ def test_the_host_is_named_by_his_handle_once_a_seat_proves_his_address() -> Non
         seats=[SeatSpec(kind="open"), SeatSpec(kind="bot"), SeatSpec(kind="bot")],
         options={},
         host_email="victim@example.org",
+        listed=True,
     )
     section = _open_section(Client())
     assert 'Host: <a href="/players/Hostess/">Hostess</a>' in section

@@ -124,8 +124,11 @@ def test_a_zone_not_in_the_list_is_refused_and_nothing_changes(game: Game) -> No
 def test_a_player_starts_a_vacation_on_the_settings_page_within_the_years_days(
     game: Game,
 ) -> None:
-    """A vacation stops the seat's clock for whole days, at most the game's days a year."""
+    """A vacation stops the seat's clock for whole days, at most the game's days a year; the
+    game page's link to the settings says it is there."""
     client = Client()
+    game_page = client.get(f"/play/{seat_token(_anne(game))}/").content.decode()
+    assert f'<a href="{_play_settings(game)}">Einstellungen und Urlaub</a>' in game_page
     page = client.get(_play_settings(game)).content.decode()
     assert "Du hast noch 14 von 14 Urlaubstagen" in page
     page = client.post(_play_settings(game), {"action": "vacation", "days": "3"}).content.decode()

@@ -14,6 +14,7 @@ import re
 from types import ModuleType
 
 import pytest
+from django.template.loader import render_to_string
 from django.utils import translation
 from PIL import ImageDraw
 
@@ -131,6 +132,29 @@ def test_it_says_a_seerauber_player_holds_no_booty_in_a_plain_phrase(
     """A player's row says "no booty" as a phrase of its own, never "booty none"."""
     _texts, body = _turn_email("seerauber", language)
     assert row in body
+
+
+@pytest.mark.parametrize(
+    ("language", "row"),
+    [
+        ("en", "A Anne (red): 1 ducat, no booty, score now 1"),
+        ("de", "A Anne (rot): 1 Dukat, keine Beute, Punkte jetzt 1"),
+        ("fr", "A Anne (rouge) : 1 ducat, aucun butin, score actuel 1"),
+    ],
+)
+def test_a_seerauber_players_row_counts_one_ducat_and_sets_the_readers_colon(
+    language: str, row: str
+) -> None:
+    """One ducat is "1 ducat", and French sets a space before the row's colon."""
+    booty = {"en": "no booty", "de": "keine Beute", "fr": "aucun butin"}[language]
+    colour = {"en": "red", "de": "rot", "fr": "rouge"}[language]
+    player = {"letter": "A", "name": "Anne", "colour": colour, "ducats": 1, "score": 1}
+    with translation.override(language):
+        text = render_to_string(
+            "games/seerauber/mail/turn.txt",
+            {"players": [{**player, "booty": booty}], "game_kind": "seerauber"},
+        )
+    assert row in text
 
 
 @pytest.mark.parametrize(("language", "lair"), [("de", "Nest"), ("fr", "Repaire")])

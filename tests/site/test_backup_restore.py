@@ -18,7 +18,6 @@ import json
 import os
 import re
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,16 +32,12 @@ from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
 from tests.clock import clocked_command
-from tests.test_docs_pages import on_the_clock
+from tests.test_docs_pages import drill, drilled_blocks
 
 pytestmark = pytest.mark.django_db(transaction=True)  # pg_dump sees committed rows only
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "backups.md"
-DRILLED = re.compile(
-    r"^(?P<indent> *)<!-- drilled -->\n(?P=indent)```sh\n(?P<body>.*?)\n(?P=indent)```$",
-    re.S | re.M,
-)
 HEAD = re.compile(r"History up to event (\d+), sealed by this SHA-256 hash .*: ([0-9a-f]{64})")
 
 CONTINUE = """
@@ -100,29 +95,9 @@ def _games() -> list[Game]:
 
 def _drilled() -> list[str]:
     """The page's drilled shell blocks, in order: back up, restore, check, empty the caches."""
-    blocks = [
-        "\n".join(line.removeprefix(match["indent"]) for line in match["body"].splitlines())
-        for match in DRILLED.finditer(PAGE.read_text(encoding="utf-8"))
-    ]
+    blocks = drilled_blocks(PAGE)
     assert len(blocks) == 4, f"{PAGE.name} marks {len(blocks)} blocks as drilled, not 4"
     return blocks
-
-
-def _shell(block: str, environment: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run a drilled block as the page writes it, each ``python`` on the suite's clock and the
-    project's programs (``celery``) on the path, as in the service's environment."""
-    programs = f"{Path(sys.executable).parent}:{environment.get('PATH', '')}"
-    done = subprocess.run(
-        ["bash", "-e", "-o", "pipefail", "-c", on_the_clock(block)],
-        cwd=cwd,
-        env={**environment, "PATH": programs},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, (block, done.stdout, done.stderr)
-    return done
 
 
 def _run(command: list[str], environment: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -181,15 +156,15 @@ def test_a_restored_backup_replays_keeps_the_emailed_hashes_and_plays_on(
     service = _site_on(connection.settings_dict["NAME"], tmp_path / "var")
     dumps = tmp_path / "dumps"
     dumps.mkdir()
-    _shell(back_up, service, dumps)
+    drill(back_up, service, dumps)
     (dump,) = dumps.glob("freibeuter-*.dump")
 
     names = {**service, "DUMP": str(dump), "RESTORED": _url(restored)}
-    _shell(restore, names, ROOT)
-    checked = _shell(check, names, ROOT)
+    drill(restore, names, ROOT)
+    checked = drill(check, names, ROOT)
     assert "3 games replay and their hash chains hold." in checked.stdout
     site = _site_on(restored, tmp_path / "var")
-    _shell(empty, site, ROOT)
+    drill(empty, site, ROOT)
     code = CONTINUE.replace("TOKEN", repr(token))
     shell = clocked_command("manage", "shell", "--no-imports", "-c", code)
     went_on = json.loads(_run(shell, site).stdout)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import base64
+import contextlib
 import hashlib
 import io
 import json
@@ -254,10 +255,24 @@ def out_of_view(page: Any, selector: str) -> str:
     return ""
 
 
+REFUSED = "#play-area .flash.error"
+"""The refusal of a move above a game's board."""
+_IN_VIEW = """(selector) => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight;
+}"""
+SETTLE_MS = 2000
+"""How long the page's script may take to bring an error into view once it is shown."""
+
+
 def stale_confirmation_refused(page: Any) -> str:
     """Submit the shown confirmation as if made on an older page (the server refuses it);
-    why its error above the board is not in view ("" when it is)."""
+    why its error above the board is not in view ("" when it is), once the page settled."""
+    from playwright.sync_api import TimeoutError as NotInTime
+
     page.eval_on_selector("#confirm input[name=expected_seq]", "input => { input.value = '0'; }")
     page.locator("#confirm .confirm-form button[type=submit]").click()
-    page.wait_for_selector("#play-area .flash.error")
-    return out_of_view(page, "#play-area .flash.error")
+    page.wait_for_selector(REFUSED)
+    with contextlib.suppress(NotInTime):  # htmx swaps the error in, its settling scrolls to it
+        page.wait_for_function(_IN_VIEW, arg=REFUSED, timeout=SETTLE_MS)
+    return out_of_view(page, REFUSED)

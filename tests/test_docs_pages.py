@@ -144,3 +144,11 @@ def test_it_runs_each_runnable_block_as_written(page: str, number: int, block: s
     assert done.returncode == 0, (
         f"{page}, runnable block {number} exited {done.returncode}:\n{block}\n{done.stderr}"
     )
+
+
+def test_the_decision_records_index_lists_every_record() -> None:
+    """A contributor finds every record from the index."""
+    folder = ROOT / "docs" / "decisions"
+    listed = set(relative_links((folder / "README.md").read_text(encoding="utf-8")))
+    records = {page.name for page in folder.glob("*.md")} - {"README.md"}
+    assert records == listed, records ^ listed

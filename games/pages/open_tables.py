@@ -1,8 +1,8 @@
 """Reads for the dashboard's open tables: lobby tables whose host listed them, with a seat
-open to anyone, newest first, each with what every visitor may see of it (its game and name, its host's handle, the
-players who have taken their seats, the reliability its open seats ask for, the open seats
-left) and the link to its open-seat page, where the lobby's own checks decide who may take a
-seat. No address and no invitation link leaves this module.
+open to anyone, newest first, each with what every visitor may see of it (its game and name,
+its host's handle, the players who have taken their seats, the reliability its open seats ask
+for, the open seats left) and the link to its open-seat page, where the lobby's own checks
+decide who may take a seat. No address and no invitation link leaves this module.
 
 The host's address is typed in the lobby's form by anyone, so it names the host only once it
 is proven: when a seat taken at the table holds it (an invitation accepted from its email, or

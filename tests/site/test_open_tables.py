@@ -15,7 +15,6 @@ from django.test import Client
 
 from games.models import Invitation, Table
 from games.people.accounts import player_create
-from games.web.lobby_forms import MAX_SEATS
 from games.play.lobby import (
     SeatSpec,
     invitation_accept,
@@ -23,6 +22,7 @@ from games.play.lobby import (
     open_seat_token,
     table_create,
 )
+from games.web.lobby_forms import MAX_SEATS
 
 pytestmark = pytest.mark.django_db
 

@@ -353,10 +353,10 @@ def river_svg(
     the ``targets`` a tap chooses on top (a ford, the smallest, last)."""
     found = walkers(view)
     label = _("The river")
-    role = "group" if targets else "img"  # an image's parts are not links
+    role = "" if targets else ' role="img"'  # an image's parts would be no links
     parts = [
-        f'<svg class="river river-{layout.name}" viewBox="0 0 {layout.width} {layout.height}" '
-        f'role="{role}" aria-label="{escape(label)}" font-family="sans-serif">',
+        f'<svg class="river river-{layout.name}" viewBox="0 0 {layout.width} {layout.height}"'
+        f'{role} aria-label="{escape(label)}" font-family="sans-serif">',
         *_ground(layout),
     ]
     for space, names in found.items():

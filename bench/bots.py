@@ -14,7 +14,7 @@ counts as a win. Printed per game and player count: the searching bot's win
 share with its 95 % Wilson interval against the fair share (one over the
 players), its mean placement (1 = first; tied players share the better place),
 and the process CPU time of its moves, median, 99th percentile and most.
-The output is also written to ``--out`` (``-``: nowhere). Not part of the test run.
+The output is also added at the end of ``--out`` (``-``: nowhere). Not part of the test run.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import os
 import random
 import resource
 import statistics
@@ -125,7 +126,8 @@ def main() -> None:
     lines = [
         f"$ {' '.join(['bench/bots.py', *sys.argv[1:]])}",
         f"{args.level} bot against greedy bots, {args.games} games per table; "
-        f"main at {commit}, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
+        f"main at {commit}, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
     ]
     print(*lines, sep="\n", flush=True)
     tables = [
@@ -139,7 +141,8 @@ def main() -> None:
     lines.append(f"({children.ru_utime + children.ru_stime:.0f} s of CPU in all)")
     print(lines[-1])
     if args.out != "-":
-        Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        with Path(args.out).open("a", encoding="utf-8") as results:
+            results.write("\n".join(["", *lines]) + "\n")
 
 
 if __name__ == "__main__":

@@ -38,7 +38,8 @@ class Model:
     sample: Callable[[dict[str, Any], Random], Any]
     """A state consistent with a view (the viewer's ``view`` of it is that view)."""
     ranked: Callable[[Any, str], list[Move]]
-    """The legal moves of a player, the greedy bot's choice first and the rest by its liking."""
+    """The legal moves of a player worth searching: the greedy bot's choice first, the rest
+    by its liking."""
     value: Callable[[Any, int], float]
     """How far a seat stands ahead of the best other player in a game under way."""
     scale: float

@@ -20,6 +20,7 @@ same move.
 
 from __future__ import annotations
 
+import json
 from random import Random
 
 from engine.base import IllegalMove, Move, final_margin, get_game
@@ -155,6 +156,22 @@ def ranked(state: State, player: str) -> list[Move]:
     return sorted(moves, key=lambda move: _value(state, seat, move, played), reverse=True)
 
 
+def plays(state: State, player: str) -> list[Move]:
+    """The moves of :func:`ranked` that differ in more than the draw: the search's candidates.
+
+    Each card keeps the draw the bot prefers with it, so the search spends its work on
+    where the cards go and which tiles are boarded.
+    """
+    seen = set()
+    found = []
+    for move in ranked(state, player):
+        key = json.dumps({k: v for k, v in move.items() if k != "draw"}, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            found.append(move)
+    return found
+
+
 def lead(state: State, seat: int) -> float:
     """How far ``seat``'s equity is ahead of the best other player's, judged with its hand."""
     hand = state.hands[seat]
@@ -163,7 +180,7 @@ def lead(state: State, seat: int) -> float:
 
 
 SEARCH = Model(
-    sample=sample_state, ranked=ranked, value=lead, scale=10.0, width=6, depth=1, budget=600
+    sample=sample_state, ranked=plays, value=lead, scale=10.0, width=6, depth=1, budget=600
 )
 """The searching bot's worlds, prior, valuation and work (``bench/bots.py`` measures them)."""
 

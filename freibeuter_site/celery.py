@@ -53,6 +53,7 @@ app.steps["worker"].add(ListenerStep)
 
 app.conf.beat_schedule = {
     "outbox-sweep": {"task": "games.tasks.outbox_sweep_task", "schedule": 60.0},
+    "notice-sweep": {"task": "games.tasks.notice_sweep_task", "schedule": 60.0},
     "deadline-sweep": {"task": "games.tasks.deadline_sweep_task", "schedule": 60.0},
     "league-sweep": {"task": "games.tasks.league_sweep_task", "schedule": 60.0},
     # Hourly: each address gets its digest in the hour from 07:00 in its own time zone.

@@ -250,6 +250,14 @@ MAIL_RETRY_BASE_SECONDS = float(os.environ.get("MAIL_RETRY_BASE_SECONDS", "5"))
 MAIL_RETRY_MAX_SECONDS = float(os.environ.get("MAIL_RETRY_MAX_SECONDS", "600"))
 MAIL_LEASE_SECONDS = float(os.environ.get("MAIL_LEASE_SECONDS", "120"))
 MAIL_UNQUEUED_GRACE_SECONDS = float(os.environ.get("MAIL_UNQUEUED_GRACE_SECONDS", "120"))
+# Webhook notices (games.notices): https to public addresses only, unless a test or a private
+# deployment allows plain http and private, loopback and link-local addresses.
+NOTICE_ALLOW_PRIVATE = _flag("NOTICE_ALLOW_PRIVATE", default=False)
+NOTICE_TIMEOUT_SECONDS = float(os.environ.get("NOTICE_TIMEOUT_SECONDS", "5"))
+NOTICE_RETRY_BASE_SECONDS = float(os.environ.get("NOTICE_RETRY_BASE_SECONDS", "30"))
+NOTICE_RETRY_MAX_SECONDS = float(os.environ.get("NOTICE_RETRY_MAX_SECONDS", "3600"))
+# A channel whose sends failed so many times in a row is paused and its player told.
+NOTICE_PAUSE_AFTER = int(os.environ.get("NOTICE_PAUSE_AFTER", "8"))
 # DKIM (RFC 6376): outgoing mail is signed when all three are set. DKIM_PRIVATE_KEY is the PEM
 # of an RSA key, or the path of a file holding it (a mounted secret).
 DKIM_SELECTOR = os.environ.get("DKIM_SELECTOR", "")

@@ -5,9 +5,9 @@ receivers, connected by ``GamesConfig.ready``.
 signal              sent by                              receiver: the consequence
 ==================  ===================================  ====================================
 turn_begun          ``turn_begin``: a move, a takeback,  ``notices.turn_mails_queue``: the
-                    a seat changing hands (moderator,    turn emails, or the result to all
-                    timeouts, replacement), a resume,
-                    the deal, a league's deal
+                    a seat changing hands (moderator,    turn emails, or the result to all;
+                    timeouts, replacement), a resume,    ``delivery.turn_notices_queue``:
+                    the deal, a league's deal            the webhooks' turn notices
 bot_to_move         ``turn_begin``, on commit            ``tasks.deadline_sweep_soon``: the
                                                          bot plays now, not at the next beat
 event_announced     takebacks (web, API, reply by        ``notices.notice_mails_queue``: the
@@ -23,6 +23,8 @@ table_started       the lobby's deal                     ``notices.game_started_
 confirmation_asked  an open seat's typed address         ``notices.seat_confirmation_mail_queue``
 sign_in_requested   "my games" sign-in                   ``notices.sign_in_mail_queue``
 mail_committed      the outbox, on commit (SQLite)       ``tasks.mail_send_soon``
+notice_committed    a test notice, turn notices on       ``tasks.notice_sweep_soon``
+                    commit (SQLite)
 ==================  ===================================  ====================================
 
 What a service does itself is not here: the clocks follow the turn in ``turn_begin`` (a
@@ -40,10 +42,12 @@ from django.dispatch import Signal
 from games import tasks
 from games.leagues.mail import round_mails_queue
 from games.mail import notices
+from games.notices import delivery
 from games.play import signals
 
 CONSEQUENCES: tuple[tuple[Signal, Callable[..., object]], ...] = (
     (signals.turn_begun, notices.turn_mails_queue),
+    (signals.turn_begun, delivery.turn_notices_queue),
     (signals.bot_to_move, tasks.deadline_sweep_soon),
     (signals.event_announced, notices.notice_mails_queue),
     (signals.deadline_near, notices.reminder_mail_queue),
@@ -55,6 +59,7 @@ CONSEQUENCES: tuple[tuple[Signal, Callable[..., object]], ...] = (
     (signals.confirmation_asked, notices.seat_confirmation_mail_queue),
     (signals.sign_in_requested, notices.sign_in_mail_queue),
     (signals.mail_committed, tasks.mail_send_soon),
+    (signals.notice_committed, tasks.notice_sweep_soon),
 )
 
 

@@ -29,8 +29,9 @@ from django.utils import timezone
 from games.interventions import sweep
 from games.leagues.services import leagues_sweep
 from games.mail import digest, outbox
-from games.models import OutboundMail
+from games.models import Notice, OutboundMail
 from games.monitoring.health import sweep_recorded
+from games.notices import delivery
 from games.store.outages import UNREACHABLE
 
 log = logging.getLogger(__name__)
@@ -123,10 +124,12 @@ LISTENER_RETRY = 2.0
 
 
 class OutboxListener(threading.Thread):
-    """Queue the send of each outbox row the moment its transaction commits (PostgreSQL).
+    """Queue the send of each outbox row and notice the moment its transaction commits
+    (PostgreSQL).
 
     ``outbox.mail_queue`` writes a ``NOTIFY`` with the row's id into the move's transaction;
-    the database delivers it at commit to this thread, which publishes the send task on
+    ``delivery.turn_notices_queue`` does so for notices on its own channel; the database
+    delivers each at commit to this thread, which publishes the send task on
     ``queue``, so the request itself publishes nothing. Each worker runs one (``ListenerStep``
     in ``freibeuter_site.celery``); the one that holds :data:`LISTENER_LOCK` listens, the
     others stand by. Once listening, it queues the rows written while none listened; a row
@@ -162,17 +165,21 @@ class OutboxListener(threading.Thread):
                 if self.stopping.wait(LISTENER_RETRY):
                     return
             db.execute(f"LISTEN {outbox.CHANNEL}")
+            db.execute(f"LISTEN {delivery.CHANNEL}")
             for (mail_id,) in db.execute(outbox.UNCLAIMED, [OutboundMail.Status.PENDING]):
-                self._queue(mail_id)  # written while no listener listened
+                self._queue(mail_send_task, mail_id)  # written while no listener listened
+            for (notice_id,) in db.execute(delivery.UNCLAIMED, [Notice.Status.PENDING]):
+                self._queue(notice_send_task, notice_id)
             while not self.stopping.is_set():
                 for note in db.notifies(timeout=1.0):
-                    self._queue(int(note.payload))
+                    task = notice_send_task if note.channel == delivery.CHANNEL else mail_send_task
+                    self._queue(task, int(note.payload))
 
-    def _queue(self, mail_id: int) -> None:
+    def _queue(self, task: Task[Any, Any], row_id: int) -> None:
         try:
-            mail_send_task.apply_async((mail_id,), queue=self.queue)
+            task.apply_async((row_id,), queue=self.queue)
         except Exception:  # the broker is an accelerator: the sweep finds the row anyway
-            log.warning("could not queue mail #%s; the sweep will send it", mail_id, exc_info=True)
+            log.warning("could not queue %s #%s; the sweep will", task.name, row_id, exc_info=True)
 
 
 @shared_task(base=ServiceTask, acks_late=True)
@@ -183,6 +190,30 @@ def outbox_sweep_task() -> int:
     for mail_id in due:
         mail_send_task.delay(mail_id)
     return len(due)
+
+
+@shared_task(base=ServiceTask, acks_late=True)
+def notice_send_task(notice_id: int) -> bool:
+    """Send one notice; a failure waits for its retry, which :func:`notice_sweep_task` queues."""
+    return delivery.notice_send(notice_id=notice_id)
+
+
+@shared_task(base=ServiceTask, acks_late=True)
+@sweep_recorded
+def notice_sweep_task() -> int:
+    """Queue a send for every notice that no send holds (new, or its retry due)."""
+    due = delivery.notices_due(now=timezone.now())
+    for notice_id in due:
+        notice_send_task.delay(notice_id)
+    return len(due)
+
+
+def notice_sweep_soon(sender: object, **kwargs: object) -> None:
+    """Queue the notices' sweep (on ``signals.notice_committed``)."""
+    try:
+        notice_sweep_task.delay()
+    except Exception:  # the broker is an accelerator: the beat's sweep finds them anyway
+        log.warning("could not queue the notices' sweep", exc_info=True)
 
 
 @shared_task(base=ServiceTask, acks_late=True)

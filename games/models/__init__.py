@@ -1,5 +1,5 @@
-"""The models of the service, one module per concern (``core``, ``mail``, ``lobby``,
-``people``, ``leagues``); every model is importable from here."""
+"""The models of the service, one module per concern (``core``, ``mail``, ``notices``,
+``lobby``, ``people``, ``leagues``); every model is importable from here."""
 
 from games.models.core import (
     Event,
@@ -15,6 +15,7 @@ from games.models.core import (
 from games.models.leagues import League, LeagueEntry, LeagueEvent, LeagueEventQuerySet, LeagueTable
 from games.models.lobby import Invitation, Table
 from games.models.mail import InboundMail, InvitationOptOut, OutboundMail, SignInToken
+from games.models.notices import Notice, NoticeChannel
 from games.models.people import FormerHolder, GameResult, Player, Rating
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
     "InboundMail",
     "SignInToken",
     "InvitationOptOut",
+    "NoticeChannel",
+    "Notice",
     "Table",
     "Invitation",
     "Player",

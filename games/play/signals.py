@@ -4,9 +4,9 @@ A service says what it did by sending one of these, never by calling what follow
 from it: the emails, the bots' moves and the sends live in packages above it.
 ``games.consequences`` connects each to its receivers, in one table. A signal sent
 inside a transaction has its receivers write in it, so an email commits with its
-event; the two sent on commit (:data:`bot_to_move`, :data:`mail_committed`) start work
-that a sweep would otherwise find later. Each is sent with ``sender`` the model it
-concerns and the named arguments below.
+event; those sent on commit (:data:`bot_to_move`, :data:`mail_committed`,
+:data:`notice_committed`) start work that a sweep would otherwise find later. Each is sent
+with ``sender`` the model it concerns and the named arguments below.
 """
 
 from __future__ import annotations
@@ -49,3 +49,6 @@ sign_in_requested = Signal()
 mail_committed = Signal()
 """Committed: an outbox row to send now, where the database has no ``NOTIFY`` (SQLite):
 ``mail_id``."""
+notice_committed = Signal()
+"""Committed: notices to send now (a player's test, or turn notices where the database has no
+``NOTIFY``, SQLite); no arguments."""

@@ -138,6 +138,12 @@ def game_change(game: Game) -> Iterator[GameChange]:
         _in_change.open = outer
 
 
+def change_rows_written(statements: list[Statement]) -> None:
+    """Run ``statements``, fixed writes whose answer goes unread (an ``INSERT … SELECT``); in
+    a :func:`game_change`, with the change's writes."""
+    rows.rows_written(statements, later=_in_change.open)
+
+
 def rows_update(changes: Iterable[tuple[models.Model, Iterable[str]]]) -> None:
     """Write the fields of each instance to its row, in one call where the database takes
     several statements; in a :func:`game_change`, with the change's writes."""

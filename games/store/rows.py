@@ -301,10 +301,12 @@ def _update(db: BaseDatabaseWrapper, instance: models.Model, fields: Iterable[st
     return sql, values
 
 
-def rows_written(statements: list[Statement]) -> None:
+def rows_written(statements: list[Statement], *, later: bool = False) -> None:
     """Run ``statements`` (writes) as one: in one call where the database takes several
-    statements, else in one transaction."""
-    _run(statements, reads=0, atomic=True)
+    statements, else in one transaction; ``later``: with the transaction's next statement,
+    where the backend can."""
+    if not (later and _waits(connections[DEFAULT_DB_ALIAS], statements)):
+        _run(statements, reads=0, atomic=True)
 
 
 def row_update_statement(instance: models.Model, fields: Iterable[str]) -> Statement:

@@ -43,6 +43,7 @@ from games.play.sign_in import (
 )
 from games.timecontrol.deadlines import time_control, zone_of
 from games.web import mailbox
+from games.web.channel_forms import channels_part
 from games.web.clients import client_address
 from games.web.lobby_forms import PlaceForm, focus_first_error, zone_first_guess
 from games.web.views import speak
@@ -86,8 +87,9 @@ def _vacation(seat: Seat, now: datetime) -> dict[str, object]:
 
 @require_http_methods(["GET", "POST"])
 def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
-    """The seat's settings: how it hears of turns, its language and time zone, and (by the
-    seat token alone, the way in that acts as the seat) a vacation. A POST (CSRF) changes
+    """The seat's settings: how it hears of turns (its emails and webhook channels), its
+    language and time zone, and (by the seat token alone, the way in that acts as the seat)
+    a vacation. A POST (CSRF) changes
     what its button sends. The page speaks the seat's language (the one just saved) unless
     the reader chose one with the page's language buttons."""
     seat = _settings_seat(token, way)
@@ -117,8 +119,10 @@ def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
         else:
             seat.refresh_from_db()
             saved = True
+    channels = channels_part(request, seat, action)
     focus_first_error(place)
     focus_first_error(vacation)
+    focus_first_error(channels.form)
     context = {
         "seat": seat,
         "choices": MailPreference.choices,
@@ -128,8 +132,9 @@ def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
         "vacation": _vacation(seat, timezone.now()),
         "refusal": refusal,
         "play_token": token if way == "play" else None,
+        "channels": channels,
     }
-    status = 400 if refusal or place.errors or vacation.errors else 200
+    status = 400 if refusal or place.errors or vacation.errors else channels.status
     return render(request, "games/preferences.html", context, status=status)
 
 

@@ -1,0 +1,77 @@
+"""The notice models: a seat's webhook channels and the notices written for them, an outbox
+of their own (``games.notices``)."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils import timezone
+
+from games.models.core import Game, Seat
+
+
+class NoticeChannel(models.Model):
+    """A webhook a seat's player added in its settings, told of each of the seat's turns.
+
+    ``secret`` signs the generic JSON kind's body (HMAC-SHA256); the player copies it into
+    the receiver. ``failures`` counts the notices that failed in a row; at
+    ``NOTICE_PAUSE_AFTER`` the channel is paused (``paused_at``) and its player told by email.
+    """
+
+    class Kind(models.TextChoices):
+        DISCORD = "discord", "Discord"
+        SLACK = "slack", "Slack"
+        JSON = "json", "JSON (HMAC-SHA256)"
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="notice_channels")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    url = models.URLField(max_length=500)
+    secret = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+    failures = models.PositiveSmallIntegerField(default=0, help_text="notices failed in a row")
+    paused_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["seat", "paused_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} channel of {self.seat}"
+
+
+class Notice(models.Model):
+    """One notice to one channel, written in the transaction of the event that caused it.
+
+    ``context`` holds what it says, already put into its reader's words; ``notice_id``
+    (a turn's: its game, seq and channel) goes with every attempt (``X-Notice-Id``), so a
+    receiver drops a duplicate.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SENT = "sent"
+        FAILED = "failed"
+        DROPPED = "dropped", "dropped: its game ended or its channel paused"
+
+    channel = models.ForeignKey(NoticeChannel, on_delete=models.CASCADE, related_name="notices")
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notices"
+    )
+    kind = models.CharField(max_length=8, help_text="turn or test")
+    notice_id = models.CharField(max_length=64, unique=True)
+    context = models.JSONField(default=dict)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(default=timezone.now)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [
+            models.Index(fields=["status", "claimed_until"]),
+            models.Index(fields=["channel", "kind", "created_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} notice {self.notice_id} ({self.status})"

@@ -1,0 +1,85 @@
+"""The webhook channels' part of a seat's settings page: add one, send it a test, resume it
+after a pause, remove it (``games.notices.channels``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from django import forms
+from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.errors import GameError, TooMany
+from games.models import NoticeChannel, Seat
+from games.notices import channels
+
+
+class ChannelForm(forms.Form):
+    """A new webhook: its kind and its address."""
+
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        choices=[
+            (NoticeChannel.Kind.DISCORD, "Discord"),
+            (NoticeChannel.Kind.SLACK, "Slack"),
+            (NoticeChannel.Kind.JSON, _("JSON, signed (for bots and home automation)")),
+        ],
+    )
+    url = forms.CharField(label=_("Webhook address"), max_length=500, widget=forms.URLInput)
+
+
+@dataclass
+class ChannelsPart:
+    """What the page shows of the seat's channels after a request."""
+
+    form: ChannelForm
+    rows: list[dict[str, object]]
+    done: str = ""
+    refusal: str = ""
+    status: int = 200
+
+
+def _rows(seat: Seat) -> list[dict[str, object]]:
+    """The seat's channels as the page lists them: the host only, since a Discord or Slack
+    address is itself a secret, and the generic kind's signing secret."""
+    return [
+        {
+            "id": channel.pk,
+            "kind": channel.get_kind_display(),
+            "host": urlsplit(channel.url).hostname or "",
+            "paused": channel.paused_at is not None,
+            "secret": channel.secret if channel.kind == NoticeChannel.Kind.JSON else "",
+        }
+        for channel in channels.seat_channels(seat)
+    ]
+
+
+def channels_part(request: HttpRequest, seat: Seat, action: str) -> ChannelsPart:
+    """Do the channel ``action`` the POST asks (if one) for ``seat``, and what the page shows."""
+    form = ChannelForm(request.POST if action == "channel-add" else None)
+    done, refusal, status = "", "", 200
+    now = timezone.now()
+    try:
+        chosen = int(request.POST.get("channel", "0") or 0)
+    except ValueError:
+        chosen = 0
+    try:
+        if action == "channel-add" and form.is_valid():
+            channels.channel_add(seat=seat, now=now, **form.cleaned_data)
+            form, done = ChannelForm(), str(_("The channel is added."))
+        elif action == "channel-test":
+            channels.channel_test(seat=seat, channel_id=chosen, now=now)
+            done = str(_("A test notice is on its way."))
+        elif action == "channel-resume":
+            channels.channel_resume(seat=seat, channel_id=chosen)
+            done = str(_("The channel is resumed."))
+        elif action == "channel-remove":
+            channels.channel_remove(seat=seat, channel_id=chosen)
+            done = str(_("The channel is removed."))
+    except GameError as error:
+        refusal, status = error.message, 429 if isinstance(error, TooMany) else 400
+    if form.errors:
+        status = 400
+    return ChannelsPart(form=form, rows=_rows(seat), done=done, refusal=refusal, status=status)

@@ -1,0 +1,175 @@
+# ruff: noqa: F811  (pytest fixtures imported from webhook_helpers)
+"""Turn notices by webhook: written with the move that begins the turn, delivered to a real
+local receiver in each kind's format, retried until a receiver that was down comes back, a
+channel that keeps failing paused with an email to its player, and nothing sent for an
+ended game."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from datetime import timedelta
+
+import pytest
+from django.conf import settings as django_settings
+from django.contrib.auth.models import User
+from webhook_helpers import Receiver, receiver  # noqa: F401
+
+from games.mail.compose import mail_compose
+from games.models import Game, Notice, NoticeChannel, OutboundMail, Seat
+from games.moderation.actions import game_abort
+from games.notices.channels import channel_add
+from games.notices.delivery import notice_send, notices_due
+from games.play.links import seat_token
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
+from tests.clock import T0
+
+pytestmark = [pytest.mark.django_db, pytest.mark.clock]
+
+
+@pytest.fixture
+def game(db: None) -> Game:
+    return game_create(
+        kind="freibeuter",
+        players=[
+            PlayerSpec(name="Anne", email="anne@example.org"),
+            PlayerSpec(
+                name="Bart", email="bart@example.org", language="de", time_zone="Europe/Berlin"
+            ),
+            PlayerSpec(name="Cleo", is_bot=True),
+        ],
+        seed=4,
+        now=T0,
+    )
+
+
+def _seat(game: Game, name: str) -> Seat:
+    return game.seats.get(display_name=name)
+
+
+def _anne_moves(game: Game) -> None:
+    """Anne makes a legal move, so Bart's turn begins."""
+    game.refresh_from_db()
+    anne = _seat(game, "Anne")
+    move = engine_for(game).legal_moves(load_state(game), "Anne")[0]
+    move_submit(game=game, seat=anne, move=move, expected_seq=game.last_seq)
+    game.refresh_from_db()
+    assert "Bart" in game.to_move
+
+
+def _send_all() -> int:
+    return sum(notice_send(notice_id=pk) for pk in notices_due(now=T0 + timedelta(days=1)))
+
+
+def _verify(secret: str, headers: dict[str, str], body: bytes) -> bool:
+    """The receiver's check, as docs/playing.md shows it."""
+    timestamp = headers["X-Notice-Timestamp"]
+    expected = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256)
+    return hmac.compare_digest(headers["X-Notice-Signature"], "sha256=" + expected.hexdigest())
+
+
+def test_each_kind_gets_the_turn_in_its_format_with_the_game_page_and_never_the_play_link(
+    game: Game, receiver: Receiver
+) -> None:
+    """Discord and Slack get their incoming-webhook JSON, the generic kind the notice's fields
+    signed with HMAC-SHA256; each names the game, whose turn, the deadline in the player's
+    zone and the game's public page, with the same notice id in a header."""
+    bart = _seat(game, "Bart")
+    for kind in ("discord", "slack", "json"):
+        channel_add(seat=bart, kind=kind, url=receiver.url, now=T0)
+    _anne_moves(game)
+    assert Notice.objects.filter(kind="turn", status="pending").count() == 3
+
+    assert _send_all() == 3
+    by_kind = {
+        kind: next(r for r in receiver.received if r.headers["X-Notice-Id"] == notice.notice_id)
+        for notice in Notice.objects.select_related("channel")
+        for kind in [notice.channel.kind]
+    }
+    link = f"/games/{game.pk}/"
+    discord = by_kind["discord"].json()
+    assert discord["allowed_mentions"] == {"parse": []}
+    assert discord["content"].startswith(f"Bart ist am Zug in Freibeuter #{game.pk}, bis ")
+    assert "(Europe/Berlin)" in discord["content"] and discord["content"].endswith(link)
+    slack = by_kind["slack"].json()
+    assert slack == {"text": discord["content"]}
+    generic = by_kind["json"]
+    fields = generic.json()
+    assert fields["type"] == "turn" and fields["player"] == "Bart"
+    assert fields["id"] == generic.headers["X-Notice-Id"]
+    assert fields["game"] == {
+        "id": game.pk,
+        "kind": "freibeuter",
+        "name": f"Freibeuter #{game.pk}",
+        "url": f"{django_settings.SITE_URL}{link}",
+    }
+    assert fields["deadline"] == _seat(game, "Bart").deadline_at.isoformat()
+    assert "(Europe/Berlin)" in fields["deadline_local"]
+    secret = NoticeChannel.objects.get(kind="json").secret
+    assert _verify(secret, generic.headers, generic.body)
+    assert not _verify("another secret", generic.headers, generic.body)
+    assert all(r.path == "/hook/abc?x=1" for r in receiver.received)
+    token = seat_token(_seat(game, "Bart"))
+    assert not any(token.encode() in r.body for r in receiver.received)
+    assert set(Notice.objects.values_list("status", flat=True)) == {"sent"}
+
+
+def test_a_receiver_that_is_down_gets_the_notice_after_it_comes_back(
+    game: Game, receiver: Receiver
+) -> None:
+    """A failed send leaves the notice waiting for its retry, with back-off; once the receiver
+    answers again the same notice (same id) is delivered, once."""
+    channel_add(seat=_seat(game, "Bart"), kind="json", url=receiver.url, now=T0)
+    receiver.stop()
+    _anne_moves(game)
+    (notice,) = Notice.objects.all()
+    assert not notice_send(notice_id=notice.pk, now=T0)
+    notice.refresh_from_db()
+    assert notice.status == "pending" and "Connection" in notice.error
+    assert notice.claimed_until == T0 + timedelta(seconds=30)
+    assert notices_due(now=T0 + timedelta(seconds=29)) == []
+
+    receiver.start()
+    later = T0 + timedelta(seconds=31)
+    assert notices_due(now=later) == [notice.pk]
+    assert notice_send(notice_id=notice.pk, now=later)
+    assert not notice_send(notice_id=notice.pk, now=later)  # sent once
+    (got,) = receiver.received
+    assert got.headers["X-Notice-Id"] == notice.notice_id == got.json()["id"]
+    assert NoticeChannel.objects.get().failures == 0
+
+
+def test_a_channel_failing_repeatedly_is_paused_and_its_player_told_by_email(
+    game: Game, receiver: Receiver, settings: object
+) -> None:
+    """After ``NOTICE_PAUSE_AFTER`` failures in a row the channel is paused, its waiting
+    notices dropped, its player emailed why; a paused channel hears of no further turn."""
+    settings.NOTICE_PAUSE_AFTER = 2  # type: ignore[attr-defined]
+    bart = _seat(game, "Bart")
+    channel_add(seat=bart, kind="discord", url=receiver.url, now=T0)
+    receiver.status = 500
+    receiver.answer = b"x" * 100_000
+    _anne_moves(game)
+    (notice,) = Notice.objects.all()
+    assert not notice_send(notice_id=notice.pk, now=T0)
+    assert not notice_send(notice_id=notice.pk, now=T0 + timedelta(minutes=1))
+    channel = NoticeChannel.objects.get()
+    assert channel.paused_at is not None and channel.failures == 2
+    notice.refresh_from_db()
+    assert notice.status == "dropped" and notice.error.startswith("HTTP 500: xxx")
+    assert len(notice.error) < 300  # the answer is read only so far
+    mail = OutboundMail.objects.get(kind="channel_paused")
+    assert mail.to == "bart@example.org"
+    text = mail_compose(mail).body
+    assert "Discord" in text and "HTTP 500" in text and "/mail-settings/" in text
+
+
+def test_an_ended_game_sends_nothing_more(game: Game, receiver: Receiver) -> None:
+    """A turn notice still waiting when its game is aborted is dropped unsent."""
+    channel_add(seat=_seat(game, "Bart"), kind="slack", url=receiver.url, now=T0)
+    _anne_moves(game)
+    game_abort(game=game, moderator=User.objects.create_user("mod"), reason="test")
+    assert _send_all() == 0
+    assert receiver.received == []
+    assert set(Notice.objects.values_list("status", flat=True)) == {"dropped"}

@@ -1,0 +1,74 @@
+"""A real HTTP receiver for the webhook notices' tests: a thread serving ``http.server`` on
+a local port, which keeps each request and answers with the status it is told."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+from mail_helpers import free_port
+
+
+@dataclass
+class Received:
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@dataclass
+class Receiver:
+    """The receiver at ``url``; ``received`` holds its requests, ``status`` its answer."""
+
+    port: int
+    received: list[Received] = field(default_factory=list)
+    status: int = 204
+    answer: bytes = b""
+    server: ThreadingHTTPServer | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/hook/abc?x=1"
+
+    def start(self) -> None:
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length", "0"))
+                body = self.rfile.read(length)
+                receiver.received.append(Received(self.path, dict(self.headers), body))
+                self.send_response(receiver.status)
+                self.send_header("Content-Length", str(len(receiver.answer)))
+                self.end_headers()
+                self.wfile.write(receiver.answer)
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+
+@pytest.fixture
+def receiver(settings: Any) -> Iterator[Receiver]:
+    """A running receiver, its local http address allowed (``NOTICE_ALLOW_PRIVATE``)."""
+    settings.NOTICE_ALLOW_PRIVATE = True
+    running = Receiver(port=free_port())
+    running.start()
+    yield running
+    running.stop()

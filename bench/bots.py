@@ -5,7 +5,7 @@
 
 By default each game is measured at the table of the goals (4 players of
 Freibeuter, 5 of Seeräuber, 4 of Flußpiraten); ``--players`` names another
-count. The tables are played side by side in ``--jobs`` processes. In every
+count. The games are played side by side in ``--jobs`` processes. In every
 game one seat plays at ``--level`` and all others are the greedy bot.
 Game ``i`` is dealt from seed ``i`` (the service's dice too, for Flußpiraten),
 and the searching seat moves from seat to seat with ``i``, so every seat's
@@ -35,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.base import GAMES, Rules, get_game  # noqa: E402
+from engine.base import GAMES, get_game  # noqa: E402
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 GOALS = {"freibeuter": 4, "seerauber": 5, "flusspiraten": 4}
@@ -54,8 +54,12 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return (centre - spread) / scale, (centre + spread) / scale
 
 
-def play(game: Rules, players: list[str], searcher: str, level: str, seed: int) -> dict[str, Any]:
-    """Play one game; return the searcher's placement, whether it won, and its CPU per move."""
+def play(name: str, count: int, level: str, seed: int) -> dict[str, Any]:
+    """Play game ``seed`` of ``count`` players, the searching bot in seat ``seed % count``;
+    return its placement, whether it won, and its CPU per move."""
+    game = get_game(name)
+    players = NAMES[:count]
+    searcher = players[seed % count]
     rng = random.Random(seed)
     state = game.start(players, game.new_setup(players, rng))
     cpu = []
@@ -79,20 +83,18 @@ def play(game: Rules, players: list[str], searcher: str, level: str, seed: int) 
     return {"won": searcher in result["winners"], "placement": placement, "cpu": cpu}
 
 
-def measure(name: str, count: int, games: int, level: str) -> str:
-    """Play ``games`` games of ``count`` players and describe how the searching bot did."""
-    game = get_game(name)
-    players = NAMES[:count]
-    wins = 0
-    placements = []
-    cpu: list[float] = []
-    for i in range(games):
-        outcome = play(game, players, players[i % count], level, seed=i)
-        wins += outcome["won"]
-        placements.append(outcome["placement"])
-        cpu += outcome["cpu"]
+def _played(task: tuple[str, int, str, int]) -> dict[str, Any]:
+    """:func:`play` in a worker process."""
+    return play(*task)
+
+
+def describe(name: str, count: int, outcomes: list[dict[str, Any]]) -> str:
+    """How the searching bot did in the ``outcomes`` of the games of one table."""
+    games = len(outcomes)
+    wins = sum(outcome["won"] for outcome in outcomes)
+    placements = [outcome["placement"] for outcome in outcomes]
+    cpu = sorted(seconds for outcome in outcomes for seconds in outcome["cpu"])
     low, high = wilson(wins, games)
-    cpu.sort()
     p99 = cpu[min(len(cpu) - 1, math.ceil(0.99 * len(cpu)) - 1)]
     fair = 1 / count
     return (
@@ -104,18 +106,13 @@ def measure(name: str, count: int, games: int, level: str) -> str:
     )
 
 
-def _measured(table: tuple[str, int, int, str]) -> str:
-    """:func:`measure` of one table, in a worker process."""
-    return measure(*table)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="*", help=f"some of {', '.join(GAMES)} (default: all)")
     parser.add_argument("--games", type=int, default=40, help="games per game and player count")
     parser.add_argument("--level", default="strong")
     parser.add_argument("--players", type=int, help="the player count (default: the goals')")
-    parser.add_argument("--jobs", type=int, default=3, help="tables played side by side")
+    parser.add_argument("--jobs", type=int, default=3, help="games played side by side")
     parser.add_argument("--out", default="bench/results/bots.txt", help="- to write no file")
     args = parser.parse_args()
     if unknown := set(args.game) - set(GAMES):
@@ -130,13 +127,13 @@ def main() -> None:
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
     ]
     print(*lines, sep="\n", flush=True)
-    tables = [
-        (name, args.players or GOALS[name], args.games, args.level) for name in args.game or GAMES
-    ]
+    tables = [(name, args.players or GOALS[name]) for name in args.game or GAMES]
+    tasks = [(name, count, args.level, i) for name, count in tables for i in range(args.games)]
     with multiprocessing.Pool(args.jobs) as pool:
-        for line in pool.imap(_measured, tables):
-            lines.append(line)
-            print(line, flush=True)
+        outcomes = iter(pool.imap(_played, tasks))
+        for name, count in tables:
+            lines.append(describe(name, count, [next(outcomes) for _ in range(args.games)]))
+            print(lines[-1], flush=True)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     lines.append(f"({children.ru_utime + children.ru_stime:.0f} s of CPU in all)")
     print(lines[-1])

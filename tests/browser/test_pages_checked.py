@@ -55,8 +55,8 @@ LANGUAGES = ["en", "de", "fr"]
 MOVES_BEFORE = 4
 """Moves made before the pages are seen, so each has a last move and a history."""
 SMALLEST_LABEL_PX = 11
-LABELS = "svg.board text.field-name, svg.board text.coord"
-"""The board's field names and its column and row coordinates."""
+LABELS = "svg.board text"
+"""Every word and letter on the board: coordinates, field names, tiles, boats and boarders."""
 
 
 class Inspector:

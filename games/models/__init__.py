@@ -15,7 +15,7 @@ from games.models.core import (
 from games.models.leagues import League, LeagueEntry, LeagueEvent, LeagueEventQuerySet, LeagueTable
 from games.models.lobby import Invitation, Table
 from games.models.mail import InboundMail, InvitationOptOut, OutboundMail, SignInToken
-from games.models.notices import Notice, NoticeChannel
+from games.models.notices import CalendarFeed, Notice, NoticeChannel
 from games.models.people import FormerHolder, GameResult, Player, Rating
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "SignInToken",
     "InvitationOptOut",
     "NoticeChannel",
+    "CalendarFeed",
     "Notice",
     "Table",
     "Invitation",

@@ -1,5 +1,5 @@
 """The notice models: a seat's webhook channels and the notices written for them, an outbox
-of their own (``games.notices``)."""
+of their own, and a player's calendar feed (``games.notices``)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from django.db import models
 from django.utils import timezone
 
 from games.models.core import Game, Seat
+from games.models.people import Player
 
 
 class NoticeChannel(models.Model):
@@ -75,3 +76,15 @@ class Notice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} notice {self.notice_id} ({self.status})"
+
+
+class CalendarFeed(models.Model):
+    """A player's calendar feed of his deadlines, once he revoked its first link: ``version``
+    goes into the feed's token (``games.notices.calendar``), so a new version revokes every
+    token made before. A player without a row has the feed of version 1."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="calendar_feed")
+    version = models.PositiveIntegerField(default=1)
+
+    def __str__(self) -> str:
+        return f"calendar feed of {self.player} (v{self.version})"

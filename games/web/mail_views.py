@@ -43,9 +43,9 @@ from games.play.sign_in import (
 )
 from games.timecontrol.deadlines import time_control, zone_of
 from games.web import mailbox
-from games.web.channel_forms import channels_part
 from games.web.clients import client_address
 from games.web.lobby_forms import PlaceForm, focus_first_error, zone_first_guess
+from games.web.notice_settings import calendar_part, channels_part
 from games.web.views import speak
 
 log = logging.getLogger(__name__)
@@ -88,10 +88,10 @@ def _vacation(seat: Seat, now: datetime) -> dict[str, object]:
 @require_http_methods(["GET", "POST"])
 def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
     """The seat's settings: how it hears of turns (its emails and webhook channels), its
-    language and time zone, and (by the seat token alone, the way in that acts as the seat)
-    a vacation. A POST (CSRF) changes
-    what its button sends. The page speaks the seat's language (the one just saved) unless
-    the reader chose one with the page's language buttons."""
+    player's calendar feed, its language and time zone, and (by the seat token alone, the
+    way in that acts as the seat) a vacation. A POST (CSRF) changes what its button sends.
+    The page speaks the seat's language (the one just saved) unless the reader chose one
+    with the page's language buttons."""
     seat = _settings_seat(token, way)
     speak(request, seat.language)
     action = request.POST.get("action", "settings") if request.method == "POST" else ""
@@ -133,6 +133,7 @@ def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
         "refusal": refusal,
         "play_token": token if way == "play" else None,
         "channels": channels,
+        "calendar": calendar_part(seat, action),
     }
     status = 400 if refusal or place.errors or vacation.errors else channels.status
     return render(request, "games/preferences.html", context, status=status)

@@ -3,6 +3,7 @@
 from django.urls import URLPattern, path
 
 from games.web import (
+    calendar_views,
     dashboard_views,
     health_views,
     history_views,
@@ -80,6 +81,7 @@ urlpatterns = [
     path("my-games/delete/", players_views.account_delete_page, name="account-delete"),
     path("players/handle/", players_views.handle_choose, name="player-handle"),
     path("players/<str:handle>/", players_views.player_page, name="player-profile"),
+    path("players/<str:handle>/calendar.ics", calendar_views.calendar_feed, name="calendar"),
     path("leaderboard/", players_views.leaderboard_page, name="leaderboards"),
     path("leaderboard/<str:kind>/", players_views.leaderboard_page, name="leaderboard"),
     path("rules/email/", rules_views.email_help_page, name="rules-email"),

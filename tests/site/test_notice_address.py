@@ -7,7 +7,7 @@ import socket
 from typing import Any
 
 import pytest
-from webhook_helpers import Receiver, free_port
+from notice_helpers import Receiver, free_port
 
 from games.models import Notice, NoticeChannel
 from games.notices.address import WebhookRefused, webhook_target

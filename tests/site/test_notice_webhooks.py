@@ -1,4 +1,4 @@
-# ruff: noqa: F811  (pytest fixtures imported from webhook_helpers)
+# ruff: noqa: F811  (pytest fixtures imported from notice_helpers)
 """Turn notices by webhook: written with the move that begins the turn, delivered to a real
 local receiver in each kind's format, retried until a receiver that was down comes back, a
 channel that keeps failing paused with an email to its player, and nothing sent for an
@@ -13,7 +13,7 @@ from datetime import timedelta
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
-from webhook_helpers import Receiver, receiver  # noqa: F401
+from notice_helpers import Receiver, game, receiver  # noqa: F401
 
 from games.mail.compose import mail_compose
 from games.models import Game, Notice, NoticeChannel, OutboundMail, Seat
@@ -21,27 +21,11 @@ from games.moderation.actions import game_abort
 from games.notices.channels import channel_add
 from games.notices.delivery import notice_send, notices_due
 from games.play.links import seat_token
-from games.play.services import PlayerSpec, game_create, move_submit
+from games.play.services import move_submit
 from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock]
-
-
-@pytest.fixture
-def game(db: None) -> Game:
-    return game_create(
-        kind="freibeuter",
-        players=[
-            PlayerSpec(name="Anne", email="anne@example.org"),
-            PlayerSpec(
-                name="Bart", email="bart@example.org", language="de", time_zone="Europe/Berlin"
-            ),
-            PlayerSpec(name="Cleo", is_bot=True),
-        ],
-        seed=4,
-        now=T0,
-    )
 
 
 def _seat(game: Game, name: str) -> Seat:
@@ -90,8 +74,8 @@ def test_each_kind_gets_the_turn_in_its_format_with_the_game_page_and_never_the_
     link = f"/games/{game.pk}/"
     discord = by_kind["discord"].json()
     assert discord["allowed_mentions"] == {"parse": []}
-    assert discord["content"].startswith(f"Bart ist am Zug in Freibeuter #{game.pk}, bis ")
-    assert "(Europe/Berlin)" in discord["content"] and discord["content"].endswith(link)
+    assert discord["content"].startswith(f"Bart doit jouer dans Freibeuter #{game.pk}, jusqu'au ")
+    assert "(Europe/Paris)" in discord["content"] and discord["content"].endswith(link)
     slack = by_kind["slack"].json()
     assert slack == {"text": discord["content"]}
     generic = by_kind["json"]
@@ -105,7 +89,7 @@ def test_each_kind_gets_the_turn_in_its_format_with_the_game_page_and_never_the_
         "url": f"{django_settings.SITE_URL}{link}",
     }
     assert fields["deadline"] == _seat(game, "Bart").deadline_at.isoformat()
-    assert "(Europe/Berlin)" in fields["deadline_local"]
+    assert "(Europe/Paris)" in fields["deadline_local"]
     secret = NoticeChannel.objects.get(kind="json").secret
     assert _verify(secret, generic.headers, generic.body)
     assert not _verify("another secret", generic.headers, generic.body)

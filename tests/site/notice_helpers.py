@@ -1,5 +1,6 @@
-"""A real HTTP receiver for the webhook notices' tests: a thread serving ``http.server`` on
-a local port, which keeps each request and answers with the status it is told."""
+"""The notices' tests' game (Anne in German in Berlin, Bart in French in Paris, the bot
+Cleo) and a real HTTP receiver for webhooks: a thread serving ``http.server`` on a local
+port, which keeps each request and answers with the status it is told."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ from typing import Any
 
 import pytest
 from mail_helpers import free_port
+
+from games.models import Game
+from games.play.services import PlayerSpec, game_create
+from tests.clock import T0
 
 
 @dataclass
@@ -72,3 +77,22 @@ def receiver(settings: Any) -> Iterator[Receiver]:
     running.start()
     yield running
     running.stop()
+
+
+@pytest.fixture
+def game(db: None) -> Game:
+    """A Freibeuter game whose first turn is Anne's."""
+    return game_create(
+        kind="freibeuter",
+        players=[
+            PlayerSpec(
+                name="Anne", email="anne@example.org", language="de", time_zone="Europe/Berlin"
+            ),
+            PlayerSpec(
+                name="Bart", email="bart@example.org", language="fr", time_zone="Europe/Paris"
+            ),
+            PlayerSpec(name="Cleo", is_bot=True),
+        ],
+        seed=4,
+        now=T0,
+    )

@@ -1,5 +1,6 @@
-"""The webhook channels' part of a seat's settings page: add one, send it a test, resume it
-after a pause, remove it (``games.notices.channels``)."""
+"""The notices' parts of a seat's settings page: its webhook channels (add one, send it a
+test, resume it after a pause, remove it: ``games.notices.channels``) and its player's
+calendar feed (its link, and a new one that revokes it: ``games.notices.calendar``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.errors import GameError, TooMany
 from games.models import NoticeChannel, Seat
-from games.notices import channels
+from games.notices import calendar, channels
 
 
 class ChannelForm(forms.Form):
@@ -83,3 +84,16 @@ def channels_part(request: HttpRequest, seat: Seat, action: str) -> ChannelsPart
     if form.errors:
         status = 400
     return ChannelsPart(form=form, rows=_rows(seat), done=done, refusal=refusal, status=status)
+
+
+def calendar_part(seat: Seat, action: str) -> dict[str, str] | None:
+    """The calendar feed of ``seat``'s player (a new link first if the POST asks), or
+    ``None`` when the seat belongs to no account (the feed is the account's)."""
+    player = seat.player
+    if player is None or player.deleted_at is not None:
+        return None
+    done = ""
+    if action == "calendar-revoke":
+        calendar.calendar_revoke(player=player)
+        done = str(_("The calendar has a new link; the old one no longer works."))
+    return {"link": calendar.calendar_link(player), "done": done}

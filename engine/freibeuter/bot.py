@@ -180,7 +180,7 @@ def lead(state: State, seat: int) -> float:
 
 
 SEARCH = Model(
-    sample=sample_state, ranked=plays, value=lead, scale=10.0, width=6, depth=1, budget=600
+    sample=sample_state, ranked=plays, value=lead, scale=10.0, width=4, depth=1, budget=600
 )
 """The searching bot's worlds, prior, valuation and work (``bench/bots.py`` measures them)."""
 

@@ -5,6 +5,10 @@ moves, never drawn here). It always cooperates in rowing tests (``die``):
 both rowers move their own pirates upriver, so games among bots end. It
 rows its best boat before anything else, pairs up in harbour boats with
 other players' pirates, and walks towards the nearest place to board.
+
+This bot is the ``easy`` level of :func:`bot_move`. The ``strong`` level is the
+search of :mod:`engine.search` from the player's view alone, which plays its
+worlds on with this bot (:data:`SEARCH`).
 """
 
 from __future__ import annotations

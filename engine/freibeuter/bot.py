@@ -16,6 +16,10 @@ how soon a deck, a supply or the pirate lairs run out) and from the bot's own
 hand: it never looks at what its player may not see (other hands, the order of
 the decks; rules §9). The bot is deterministic: the same position gives the
 same move.
+
+This bot is the ``easy`` level of :func:`bot_move`. The ``strong`` level is the
+search of :mod:`engine.search` from the player's view alone, which plays its
+worlds on with this bot (:data:`SEARCH`).
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@ captain's forced boarding, chosen the way this bot would choose it.
 
 Everything the bot reads is public [S6], and it is deterministic: the same
 position gives the same move.
+
+This bot is the ``easy`` level of :func:`bot_move`. The ``strong`` level is the
+search of :mod:`engine.search` from the player's view alone, which plays its
+worlds on with this bot (:data:`SEARCH`).
 """
 
 from __future__ import annotations

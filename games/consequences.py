@@ -19,7 +19,9 @@ turn_timed_out      the deadline sweep                   ``notices.timeout_mails
 reply_answered      a reply by email                     ``notices.reply_mail_queue``
 round_dealt         a league's round                     ``leagues.mail.round_mails_queue``
 seat_invited        the lobby                            ``notices.invitation_mail_queue``
-table_started       the lobby's deal                     ``notices.game_started_mails_queue``
+table_started       the lobby's deal                     ``notices.game_started_mails_queue``;
+                                                         ``delivery.table_notice_queue``: the
+                                                         first turn to the table's webhook
 confirmation_asked  an open seat's typed address         ``notices.seat_confirmation_mail_queue``
 sign_in_requested   "my games" sign-in                   ``notices.sign_in_mail_queue``
 mail_committed      the outbox, on commit (SQLite)       ``tasks.mail_send_soon``
@@ -56,6 +58,7 @@ CONSEQUENCES: tuple[tuple[Signal, Callable[..., object]], ...] = (
     (signals.round_dealt, round_mails_queue),
     (signals.seat_invited, notices.invitation_mail_queue),
     (signals.table_started, notices.game_started_mails_queue),
+    (signals.table_started, delivery.table_notice_queue),
     (signals.confirmation_asked, notices.seat_confirmation_mail_queue),
     (signals.sign_in_requested, notices.sign_in_mail_queue),
     (signals.mail_committed, tasks.mail_send_soon),

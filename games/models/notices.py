@@ -7,15 +7,19 @@ from django.db import models
 from django.utils import timezone
 
 from games.models.core import Game, Seat
+from games.models.lobby import Table
 from games.models.people import Player
 
 
 class NoticeChannel(models.Model):
-    """A webhook a seat's player added in its settings, told of each of the seat's turns.
+    """A webhook told of turns: a seat's, added by its player in the seat's settings, told of
+    the seat's turns in the seat's language and zone; or a table's, attached by its host,
+    told of every turn of the table's game once, in its own ``language`` and ``time_zone``.
 
     ``secret`` signs the generic JSON kind's body (HMAC-SHA256); the player copies it into
-    the receiver. ``failures`` counts the notices that failed in a row; at
-    ``NOTICE_PAUSE_AFTER`` the channel is paused (``paused_at``) and its player told by email.
+    the receiver. ``failures`` counts the sends that failed in a row; at
+    ``NOTICE_PAUSE_AFTER`` the channel is paused (``paused_at``) and its player (or the
+    table's host) told by email.
     """
 
     class Kind(models.TextChoices):
@@ -23,28 +27,44 @@ class NoticeChannel(models.Model):
         SLACK = "slack", "Slack"
         JSON = "json", "JSON (HMAC-SHA256)"
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="notice_channels")
+    seat = models.ForeignKey(
+        Seat, null=True, blank=True, on_delete=models.CASCADE, related_name="notice_channels"
+    )
+    table = models.OneToOneField(
+        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="notice_channel"
+    )
     kind = models.CharField(max_length=8, choices=Kind.choices)
     url = models.URLField(max_length=500)
     secret = models.CharField(max_length=64)
+    language = models.CharField(max_length=8, default="en", help_text="a table's channel's")
+    time_zone = models.CharField(max_length=64, default="UTC", help_text="a table's channel's")
     created_at = models.DateTimeField(default=timezone.now)
-    failures = models.PositiveSmallIntegerField(default=0, help_text="notices failed in a row")
+    failures = models.PositiveSmallIntegerField(default=0, help_text="sends failed in a row")
     paused_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
         indexes = [models.Index(fields=["seat", "paused_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(seat__isnull=False, table__isnull=True)
+                | models.Q(seat__isnull=True, table__isnull=False),
+                name="notice_channel_of_a_seat_or_a_table",
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.kind} channel of {self.seat}"
+        owner = self.seat if self.seat_id else self.table
+        return f"{self.kind} channel of {owner}"
 
 
 class Notice(models.Model):
     """One notice to one channel, written in the transaction of the event that caused it.
 
-    ``context`` holds what it says, already put into its reader's words; ``notice_id``
-    (a turn's: its game, seq and channel) goes with every attempt (``X-Notice-Id``), so a
-    receiver drops a duplicate.
+    ``context`` holds what it says, put into its reader's words when it is written (a seat's
+    channel) or first sent (a table's: until then it holds who is to move and until when);
+    ``notice_id`` (a turn's: its game, seq and channel) goes with every attempt
+    (``X-Notice-Id``), so a receiver drops a duplicate.
     """
 
     class Status(models.TextChoices):

@@ -2,18 +2,22 @@
 event, sent after the commit, retried with back-off, never lost.
 
 :func:`turn_notices_queue` answers ``signals.turn_begun`` inside the move's transaction: one
-``INSERT … SELECT`` a seat whose turn begins writes a notice for each of its channels that
-is not paused, with the change's writes (no read, no round trip of its own). On PostgreSQL
-it tells ``NOTIFY`` :data:`CHANNEL` each new id at commit, which the outbox's listener
-queues (``games.tasks``); elsewhere ``signals.notice_committed`` is sent on commit. A send
-claims its row with a lease (:func:`notice_send`); a failure leaves it leased until its
-retry, which the sweep (:func:`notices_due`) queues. A channel whose sends failed
-``NOTICE_PAUSE_AFTER`` times in a row is paused, its waiting notices dropped, and its
-player told by email. A duplicate is only possible when a worker dies between the
-receiver's answer and the mark, and then carries the same ``X-Notice-Id``.
+``INSERT … SELECT`` per seat whose turn begins writes a notice for each of its channels that
+is not paused, and one more a notice for the channel of the game's table (naming everyone
+to move), with the change's writes (no read, no round trip of its own); the first turn
+reaches the table's channel by :func:`table_notice_queue` at the deal. A seat's channel at
+the address of its table's channel is not told the turn the table's hears already. On
+PostgreSQL each ``INSERT`` tells ``NOTIFY`` :data:`CHANNEL` each new id at commit, which
+the outbox's listener queues (``games.tasks``); elsewhere ``signals.notice_committed`` is
+sent on commit. A send claims its row with a lease (:func:`notice_send`); a failure leaves
+it leased until its retry, which the sweep (:func:`notices_due`) queues. A channel whose
+sends failed ``NOTICE_PAUSE_AFTER`` times in a row is paused, its waiting notices dropped,
+and its player (or its table's host) told by email. A duplicate is only possible when a
+worker dies between the receiver's answer and the mark, and then carries the same
+``X-Notice-Id``.
 
-A notice names the game, whose turn it is, the deadline in the player's zone and the game's
-public page: never the seat's play link, since a channel may be read by others.
+A notice names the game, whose turn it is, the deadline in the reader's zone and the game's
+public page: never a seat's play link, since a channel may be read by others.
 """
 
 from __future__ import annotations
@@ -29,12 +33,13 @@ from django.db.models import F, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games.display import deadline_local, game_label
+from games.display import game_label, local_time
 from games.mail.outbox import mail_queue
-from games.models import Game, Notice, NoticeChannel, Seat
+from games.models import Game, Notice, NoticeChannel, Seat, Table
 from games.notices.address import Resolver
 from games.notices.webhooks import SendFailed, notice_post
 from games.play.links import preferences_link
+from games.play.lobby import table_token
 from games.play.signals import notice_committed
 from games.store.repository import change_rows_written
 
@@ -62,52 +67,122 @@ def game_link(game: Game) -> str:
     return f"{settings.SITE_URL}/games/{game.pk}/"
 
 
-def notice_context(*, game: Game, seat: Seat, kind: str) -> dict[str, Any]:
-    """What a notice of ``kind`` (``turn`` or ``test``) to ``seat``'s channels says, in its
-    player's language and time zone."""
-    with translation.override(seat.language):
-        deadline = deadline_local(game, seat) if seat.deadline_at else ""
-        words = {
-            "player": seat.display_name,
-            "game": game_label(game),
-            "deadline": deadline,
-            "link": game_link(game),
-        }
-        if kind == "test":
-            text = _("A test from the pirate games for %(player)s in %(game)s: this channel works.")
-        elif deadline:
-            text = _("%(player)s to move in %(game)s, until %(deadline)s: %(link)s")
-        else:
-            text = _("%(player)s to move in %(game)s: %(link)s")
+def _words(
+    *, label: str, link: str, players: list[str], deadline: str | None, time_zone: str, kind: str
+) -> dict[str, Any]:
+    """What a notice says, in the active language: ``kind`` (``turn`` or ``test``) in the
+    game ``label`` (its page at ``link``) for ``players``, until the ISO ``deadline`` shown
+    in ``time_zone``."""
+    shown = local_time(deadline, time_zone)
+    words = {"player": ", ".join(players), "game": label, "deadline": shown, "link": link}
+    if kind == "test" and not players:
+        text = _("A test from the pirate games for the table %(game)s: this channel works.")
+    elif kind == "test":
+        text = _("A test from the pirate games for %(player)s in %(game)s: this channel works.")
+    elif shown:
+        text = _("%(player)s to move in %(game)s, until %(deadline)s: %(link)s")
+    else:
+        text = _("%(player)s to move in %(game)s: %(link)s")
     return {
         "type": kind,
-        "game": {"id": game.pk, "kind": game.kind, "name": words["game"], "url": words["link"]},
-        "player": seat.display_name,
-        "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
-        "deadline_local": deadline,
+        "player": words["player"],
+        "deadline": deadline,
+        "deadline_local": shown,
         "text": text % words,
     }
 
 
-def _insert_for_seat(game: Game, seat: Seat, now: datetime) -> tuple[str, list[Any]]:
-    """The ``INSERT … SELECT`` of a turn notice to each of ``seat``'s channels not paused."""
+def notice_context(*, game: Game, seat: Seat, kind: str) -> dict[str, Any]:
+    """What a notice of ``kind`` (``turn`` or ``test``) to ``seat``'s channels says, in its
+    player's language and time zone."""
+    deadline = seat.deadline_at.isoformat() if seat.deadline_at else None
+    label, link = game_label(game), game_link(game)
+    with translation.override(seat.language):
+        said = _words(
+            label=label,
+            link=link,
+            players=[seat.display_name],
+            deadline=deadline,
+            time_zone=seat.time_zone,
+            kind=kind,
+        )
+    return {**said, "game": {"id": game.pk, "kind": game.kind, "name": label, "url": link}}
+
+
+def table_notice_context(
+    *, channel: NoticeChannel, game: Game | None, facts: dict[str, Any]
+) -> dict[str, Any]:
+    """What a notice to the table channel ``channel`` says of ``facts`` (its ``type``, the
+    ``players`` to move and their ``deadline``), in the channel's language and time zone;
+    a test before the deal names the table."""
+    table = channel.table
+    assert table is not None, "a table's channel"
+    label = game_label(game) if game is not None else table.title
+    link = game_link(game) if game is not None else f"{settings.SITE_URL}/"
+    with translation.override(channel.language):
+        said = _words(
+            label=label,
+            link=link,
+            players=facts["players"],
+            deadline=facts["deadline"],
+            time_zone=channel.time_zone,
+            kind=facts["type"],
+        )
+    about = {"id": game.pk, "kind": game.kind} if game is not None else {"kind": table.kind}
+    return {**said, "game": {**about, "name": label, "url": link}}
+
+
+def _inserted(sql: str, params: list[Any]) -> tuple[str, list[Any]]:
+    """``sql``, an ``INSERT`` of notices, telling :data:`CHANNEL` each new id at commit on
+    PostgreSQL."""
+    if connection.vendor == "postgresql":
+        return f"{sql} RETURNING pg_notify(%s, CAST(id AS TEXT))", [*params, CHANNEL]
+    return sql, params
+
+
+def _insert(
+    game: Game, context: dict[str, Any], where: str, params: list[Any], now: datetime
+) -> tuple[str, list[Any]]:
+    """The ``INSERT … SELECT`` of a turn notice saying ``context`` to each channel ``c`` not
+    paused that ``where`` (with ``params``) finds."""
     notices, channels = Notice._meta.db_table, NoticeChannel._meta.db_table
-    postgres = connection.vendor == "postgresql"
-    context = "CAST(%s AS jsonb)" if postgres else "%s"
+    cast = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
     sql = (
         f"INSERT INTO {notices} (channel_id, game_id, kind, notice_id, context, status,"
         " created_at, attempts, error)"
-        f" SELECT c.id, %s, 'turn', %s || CAST(c.id AS TEXT), {context}, %s, %s, 0, ''"
-        f" FROM {channels} c WHERE c.seat_id = %s AND c.paused_at IS NULL"
+        f" SELECT c.id, %s, 'turn', %s || CAST(c.id AS TEXT), {cast}, %s, %s, 0, ''"
+        f" FROM {channels} c WHERE c.paused_at IS NULL AND {where}"
         " ON CONFLICT (notice_id) DO NOTHING"
     )
-    body = json.dumps(notice_context(game=game, seat=seat, kind="turn"))
     at = connection.ops.adapt_datetimefield_value(now)
-    params: list[Any] = [game.pk, f"turn-{game.pk}-{game.last_seq}-", body]
-    params += [Notice.Status.PENDING, at, seat.pk]
-    if postgres:
-        sql, params = f"{sql} RETURNING pg_notify(%s, CAST(id AS TEXT))", [*params, CHANNEL]
-    return sql, params
+    head = [game.pk, f"turn-{game.pk}-{game.last_seq}-", json.dumps(context)]
+    return _inserted(sql, [*head, Notice.Status.PENDING, at, *params])
+
+
+def _table_facts(game: Game, players: list[str]) -> dict[str, Any]:
+    """What a table's channel is told of a turn until its send words it."""
+    deadline = game.deadline_at.isoformat() if game.deadline_at else None
+    return {"type": "turn", "players": players, "deadline": deadline}
+
+
+def _table_channels_of(game: Game, alias: str = "c") -> tuple[str, list[Any]]:
+    """The condition on the channel ``alias`` that it is the channel of ``game``'s table, and
+    its parameters."""
+    tables = Table._meta.db_table
+    return f"{alias}.table_id IN (SELECT id FROM {tables} WHERE game_id = %s)", [game.pk]
+
+
+def _insert_for_seat(game: Game, seat: Seat, now: datetime) -> tuple[str, list[Any]]:
+    """The ``INSERT … SELECT`` of a turn notice to each of ``seat``'s channels, but one at the
+    address of the table's own channel, which hears the turn already."""
+    table, params = _table_channels_of(game, alias="g")
+    channels = NoticeChannel._meta.db_table
+    where = (
+        f"c.seat_id = %s AND NOT EXISTS (SELECT 1 FROM {channels} g"
+        f" WHERE g.url = c.url AND g.paused_at IS NULL AND {table})"
+    )
+    context = notice_context(game=game, seat=seat, kind="turn")
+    return _insert(game, context, where, [seat.pk, *params], now)
 
 
 def turn_notices_queue(
@@ -120,7 +195,8 @@ def turn_notices_queue(
     **_signal: object,
 ) -> None:
     """Write a turn notice to the channels of each seat whose turn begins, as its turn email
-    is written (``games.mail.notices.turn_mails_queue``); an ended game writes none."""
+    is written (``games.mail.notices.turn_mails_queue``), and one naming them all to the
+    channel of the game's table; an ended game writes none."""
     if game.status != Game.Status.ACTIVE:
         return
     by_name = {seat.display_name: seat for seat in seats}
@@ -131,7 +207,23 @@ def turn_notices_queue(
     ]
     if not begun:
         return
-    change_rows_written([_insert_for_seat(game, seat, now) for seat in begun])
+    where, params = _table_channels_of(game)
+    for_table = _insert(game, _table_facts(game, game.to_move), where, params, now)
+    change_rows_written([for_table, *(_insert_for_seat(game, seat, now) for seat in begun)])
+    _kick()
+
+
+def table_notice_queue(*, table: Table, game: Game, **_signal: object) -> None:
+    """Tell the channel of ``table`` the first turn of its game, the moment it is dealt (the
+    table is linked to the game only after ``turn_begun``)."""
+    now = timezone.now()
+    facts = _table_facts(game, game.to_move)
+    change_rows_written([_insert(game, facts, "c.table_id = %s", [table.pk], now)])
+    _kick()
+
+
+def _kick() -> None:
+    """Where the database has no ``NOTIFY``, have the notices swept at commit."""
     if connection.vendor != "postgresql":
         transaction.on_commit(lambda: notice_committed.send(sender=Notice))
 
@@ -155,10 +247,16 @@ def notice_send(
     free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
     if not waiting.filter(free).update(claimed_until=now + LEASE, attempts=F("attempts") + 1):
         return False
-    notice = Notice.objects.select_related("channel__seat", "game").get(pk=notice_id)
+    notice = Notice.objects.select_related("channel__seat", "channel__table", "game").get(
+        pk=notice_id
+    )
     if notice.channel.paused_at is not None or (notice.game and notice.game.status in ENDED):
         waiting.update(status=Notice.Status.DROPPED, claimed_until=None)
         return False
+    if "text" not in notice.context:  # a table's notice, put into words once
+        facts = notice.context
+        notice.context = table_notice_context(channel=notice.channel, game=notice.game, facts=facts)
+        waiting.update(context=notice.context)
     try:
         notice_post(notice, timestamp=int(now.timestamp()), resolve=resolve)
     except SendFailed as failure:
@@ -188,32 +286,42 @@ def _failed(notice: Notice, failure: SendFailed, now: datetime) -> None:
 
 
 def _pause(channel: NoticeChannel, error: str, now: datetime) -> None:
-    """Pause ``channel``, drop its waiting notices and tell its player by email why (``error``,
-    the last failure)."""
+    """Pause ``channel``, drop its waiting notices and tell its player (or its table's host)
+    by email why (``error``, the last failure)."""
     channel.paused_at = now
     channel.save(update_fields=["paused_at"])
     channel.notices.filter(status=Notice.Status.PENDING).update(
         status=Notice.Status.DROPPED, claimed_until=None
     )
-    seat = channel.seat
     log.warning("notice channel #%s paused after %s failures", channel.pk, channel.failures)
-    if seat.email:
-        context = {
+    about = {"channel": channel.get_kind_display(), "error": error[:300]}
+    seat, table = channel.seat, channel.table
+    game: Game | None
+    if seat is not None and seat.email:
+        about |= {
             "seat_name": seat.display_name,
             "game": game_label(seat.game),
-            "channel": channel.get_kind_display(),
-            "error": error[:300],
             "link": preferences_link(seat),
         }
-        mail_queue(
-            to=seat.email,
-            kind="channel_paused",
-            context=context,
-            language=seat.language,
-            game=seat.game,
-            seat=seat,
-            now=now,
-        )
+        to, language, game = seat.email, seat.language, seat.game
+    elif table is not None and table.host_email:
+        about |= {
+            "seat_name": "",
+            "game": game_label(table.game) if table.game else table.title,
+            "link": f"{settings.SITE_URL}/tables/{table_token(table)}/",
+        }
+        to, language, game = table.host_email, channel.language, table.game
+    else:
+        return
+    mail_queue(
+        to=to,
+        kind="channel_paused",
+        context=about,
+        language=language,
+        game=game,
+        seat=seat,
+        now=now,
+    )
 
 
 def notices_due(*, now: datetime, limit: int = SWEEP_LIMIT) -> list[int]:

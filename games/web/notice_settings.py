@@ -1,6 +1,7 @@
-"""The notices' parts of a seat's settings page: its webhook channels (add one, send it a
-test, resume it after a pause, remove it: ``games.notices.channels``) and its player's
-calendar feed (its link, and a new one that revokes it: ``games.notices.calendar``)."""
+"""The notices' parts of the settings pages: the webhook channels of a seat or a table (add
+one, send it a test, resume it after a pause, remove it: ``games.notices.channels``), and a
+seat's player's calendar feed (its link, and a new one that revokes it:
+``games.notices.calendar``)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.errors import GameError, TooMany
-from games.models import NoticeChannel, Seat
+from games.models import NoticeChannel, Seat, Table
 from games.notices import calendar, channels
+from games.web.lobby_forms import PlaceForm
 
 
 class ChannelForm(forms.Form):
@@ -33,7 +35,7 @@ class ChannelForm(forms.Form):
 
 @dataclass
 class ChannelsPart:
-    """What the page shows of the seat's channels after a request."""
+    """What the page shows of a seat's or a table's channels after a request."""
 
     form: ChannelForm
     rows: list[dict[str, object]]
@@ -42,8 +44,8 @@ class ChannelsPart:
     status: int = 200
 
 
-def _rows(seat: Seat) -> list[dict[str, object]]:
-    """The seat's channels as the page lists them: the host only, since a Discord or Slack
+def _rows(owner: Seat | Table) -> list[dict[str, object]]:
+    """``owner``'s channels as the page lists them: the host only, since a Discord or Slack
     address is itself a secret, and the generic kind's signing secret."""
     return [
         {
@@ -53,13 +55,21 @@ def _rows(seat: Seat) -> list[dict[str, object]]:
             "paused": channel.paused_at is not None,
             "secret": channel.secret if channel.kind == NoticeChannel.Kind.JSON else "",
         }
-        for channel in channels.seat_channels(seat)
+        for channel in channels.channels_of(owner)
     ]
 
 
-def channels_part(request: HttpRequest, seat: Seat, action: str) -> ChannelsPart:
-    """Do the channel ``action`` the POST asks (if one) for ``seat``, and what the page shows."""
-    form = ChannelForm(request.POST if action == "channel-add" else None)
+class TableChannelForm(ChannelForm, PlaceForm):
+    """A table's webhook: its kind, its address, and the language and time zone it speaks."""
+
+    field_order = ["kind", "url", "language", "time_zone"]
+
+
+def channels_part(request: HttpRequest, owner: Seat | Table, action: str) -> ChannelsPart:
+    """Do the channel ``action`` the POST asks (if one) for ``owner``, a seat or a table,
+    and what its page shows."""
+    form_class = ChannelForm if isinstance(owner, Seat) else TableChannelForm
+    form = form_class(request.POST if action == "channel-add" else None)
     done, refusal, status = "", "", 200
     now = timezone.now()
     try:
@@ -68,22 +78,25 @@ def channels_part(request: HttpRequest, seat: Seat, action: str) -> ChannelsPart
         chosen = 0
     try:
         if action == "channel-add" and form.is_valid():
-            channels.channel_add(seat=seat, now=now, **form.cleaned_data)
-            form, done = ChannelForm(), str(_("The channel is added."))
+            if isinstance(owner, Seat):
+                channels.channel_add(seat=owner, now=now, **form.cleaned_data)
+            else:
+                channels.table_channel_set(table=owner, now=now, **form.cleaned_data)
+            form, done = form_class(), str(_("The channel is added."))
         elif action == "channel-test":
-            channels.channel_test(seat=seat, channel_id=chosen, now=now)
+            channels.channel_test(owner=owner, channel_id=chosen, now=now)
             done = str(_("A test notice is on its way."))
         elif action == "channel-resume":
-            channels.channel_resume(seat=seat, channel_id=chosen)
+            channels.channel_resume(owner=owner, channel_id=chosen)
             done = str(_("The channel is resumed."))
         elif action == "channel-remove":
-            channels.channel_remove(seat=seat, channel_id=chosen)
+            channels.channel_remove(owner=owner, channel_id=chosen)
             done = str(_("The channel is removed."))
     except GameError as error:
         refusal, status = error.message, 429 if isinstance(error, TooMany) else 400
     if form.errors:
         status = 400
-    return ChannelsPart(form=form, rows=_rows(seat), done=done, refusal=refusal, status=status)
+    return ChannelsPart(form=form, rows=_rows(owner), done=done, refusal=refusal, status=status)
 
 
 def calendar_part(seat: Seat, action: str) -> dict[str, str] | None:

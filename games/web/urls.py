@@ -3,7 +3,6 @@
 from django.urls import URLPattern, path
 
 from games.web import (
-    calendar_views,
     dashboard_views,
     health_views,
     history_views,
@@ -11,6 +10,7 @@ from games.web import (
     lobby_views,
     mail_views,
     moderation_views,
+    notice_views,
     players_views,
     rules_views,
     table_views,
@@ -32,6 +32,7 @@ urlpatterns = [
     path("games/new/", lobby_views.lobby_new, name="lobby-new"),
     path("tables/<str:token>/", lobby_views.lobby_table, name="lobby-table"),
     path("tables/<str:token>/join/", lobby_views.open_seat, name="open-seat"),
+    path("tables/<str:token>/channel/", notice_views.table_channel, name="table-channel"),
     path("seats/confirm/<str:token>/", lobby_views.seat_confirmation, name="seat-confirmation"),
     path("invite/never/<str:token>/", mail_views.never_invite, name="never-invite"),
     path("invite/<str:token>/", lobby_views.invitation, name="invitation"),
@@ -81,7 +82,7 @@ urlpatterns = [
     path("my-games/delete/", players_views.account_delete_page, name="account-delete"),
     path("players/handle/", players_views.handle_choose, name="player-handle"),
     path("players/<str:handle>/", players_views.player_page, name="player-profile"),
-    path("players/<str:handle>/calendar.ics", calendar_views.calendar_feed, name="calendar"),
+    path("players/<str:handle>/calendar.ics", notice_views.calendar_feed, name="calendar"),
     path("leaderboard/", players_views.leaderboard_page, name="leaderboards"),
     path("leaderboard/<str:kind>/", players_views.leaderboard_page, name="leaderboard"),
     path("rules/email/", rules_views.email_help_page, name="rules-email"),

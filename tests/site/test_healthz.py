@@ -18,12 +18,13 @@ from tests.clock import T0
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock]
 
-SWEEPS = {"daily-digest", "deadline-sweep", "league-sweep", "outbox-sweep"}
+SWEEPS = {"daily-digest", "deadline-sweep", "league-sweep", "notice-sweep", "outbox-sweep"}
 
 
 def sweep_all() -> None:
     """What the beat does each minute (and the digest each hour): run every sweep task."""
     tasks.outbox_sweep_task()
+    tasks.notice_sweep_task()
     tasks.deadline_sweep_task()
     tasks.league_sweep_task()
     tasks.digest_send_task()
@@ -75,8 +76,10 @@ def test_it_answers_503_once_the_beat_stopped_sweeping(
     clock.shift(timedelta(seconds=20))
     response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json()["late_sweeps"] == ["deadline-sweep", "league-sweep", "outbox-sweep"]
+    late = ["deadline-sweep", "league-sweep", "notice-sweep", "outbox-sweep"]
+    assert response.json()["late_sweeps"] == late
     tasks.outbox_sweep_task()
+    tasks.notice_sweep_task()
     tasks.deadline_sweep_task()
     tasks.league_sweep_task()
     assert client.get("/healthz").status_code == 200
@@ -108,6 +111,7 @@ def test_an_hourly_sweep_is_not_late_before_its_first_hour_with_the_beat(
     clock.move_to(T0.replace(minute=1, second=0, microsecond=0))  # the digest's run is at :00
     for _ in range(30):
         tasks.outbox_sweep_task()
+        tasks.notice_sweep_task()
         tasks.deadline_sweep_task()
         tasks.league_sweep_task()
         clock.shift(timedelta(minutes=1))

@@ -36,13 +36,15 @@ def test_it_shows_the_checks_and_the_latest_mail_errors_first(
 ) -> None:
     require_redis()
     tasks.outbox_sweep_task()
+    tasks.notice_sweep_task()
     tasks.deadline_sweep_task()
     _failed(game, 1, "550 mailbox unavailable")
     _failed(game, 2, "554 <script>alert(1)</script> rejected")
     page = moderator.get("/moderate/health/").content.decode()
     assert "Service health: healthy" in page
-    assert page.count("on time") == 4
+    assert page.count("on time") == 5
     assert "outbox-sweep" in page and "deadline-sweep" in page and "league-sweep" in page
+    assert "notice-sweep" in page
     assert "<td>2</td>" in page  # failed emails
     newest, older = page.index("554 &lt;script&gt;"), page.index("550 mailbox unavailable")
     assert newest < older

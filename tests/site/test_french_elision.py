@@ -12,7 +12,9 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 CATALOGUE = Path(__file__).parents[2] / "locale" / "fr" / "LC_MESSAGES" / "django.po"
-NAMES = "player|name|names|winners|captain|payer|payee|owner|mutineer|late_player|first|handle"
+NAMES = (
+    "player|players|name|names|winners|captain|payer|payee|owner|mutineer|late_player|first|handle"
+)
 BEFORE_A_NAME = re.compile(rf"\b(de|que|le|la|du|ce|je|me|se|ne) %\(({NAMES})\)s", re.I)
 
 

@@ -17,7 +17,7 @@ from django.dispatch import Signal
 
 from games import consequences
 from games.mail import compose
-from games.mail.turn_content import turn_context_of
+from games.mail.turn_content import game_over_context_of, turn_context_of
 from games.play import signals
 
 GAMES = Path(consequences.__file__).resolve().parent
@@ -57,5 +57,6 @@ def test_no_module_but_the_table_declares_or_connects_a_signal() -> None:
     assert sorted(found) == ["consequences.py", "play/signals.py"]
 
 
-def test_the_turn_email_is_composed_later_without_a_registration_at_start_up() -> None:
-    assert {"turn": turn_context_of} == compose.COMPOSED_LATER
+def test_turn_and_game_over_emails_are_composed_later_with_no_registration_at_start_up() -> None:
+    later = {"turn": turn_context_of, "game_over": game_over_context_of}
+    assert later == compose.COMPOSED_LATER

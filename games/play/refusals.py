@@ -85,6 +85,7 @@ SENTENCES: dict[str, str] = {
     "unexpected_roll": gettext_noop("This move needs no dice roll."),
     "unknown_card": gettext_noop("That is not a card of this game."),
     "unknown_game": gettext_noop("There is no such game on this site."),
+    "unknown_level": gettext_noop("There is no such bot level; the levels are easy and strong."),
     "unknown_pirate": gettext_noop("That is not a pirate of this game."),
     "unknown_player": gettext_noop("That player does not play in this game."),
     "unknown_ship": gettext_noop("That is not a ship of this game; the ships are S01 to S15."),

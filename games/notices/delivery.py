@@ -36,7 +36,6 @@ from django.utils.translation import gettext as _
 from games.display import game_label, local_time
 from games.mail.outbox import mail_queue
 from games.models import Game, Notice, NoticeChannel, Seat, Table
-from games.notices.address import Resolver
 from games.notices.webhooks import SendFailed, notice_post
 from games.play.links import preferences_link
 from games.play.lobby import table_token
@@ -236,9 +235,7 @@ def retry_in(attempts: int) -> timedelta:
     )
 
 
-def notice_send(
-    *, notice_id: int, now: datetime | None = None, resolve: Resolver | None = None
-) -> bool:
+def notice_send(*, notice_id: int, now: datetime | None = None) -> bool:
     """Claim, send and mark one notice; tell whether this call sent it. A notice of a game
     that ended, or to a paused channel, is dropped unsent; a failure counts against its
     channel and leaves the notice leased until its retry (none after a 4xx answer)."""
@@ -258,7 +255,7 @@ def notice_send(
         notice.context = table_notice_context(channel=notice.channel, game=notice.game, facts=facts)
         waiting.update(context=notice.context)
     try:
-        notice_post(notice, timestamp=int(now.timestamp()), resolve=resolve)
+        notice_post(notice, timestamp=int(now.timestamp()))
     except SendFailed as failure:
         log.warning("notice %s not taken: %s", notice.notice_id, failure.message)
         _failed(notice, failure, now)

@@ -18,13 +18,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import socket
 from typing import Any
 
 import urllib3
 from django.conf import settings
 
 from games.models import Notice, NoticeChannel
-from games.notices.address import Resolver, webhook_target
+from games.notices.address import Resolver, WebhookRefused, webhook_target
 
 ANSWER_LIMIT = 4096
 """Bytes of a receiver's answer read at most (the rest is never read)."""
@@ -61,13 +62,13 @@ def signature(secret: str, timestamp: str, body: bytes) -> str:
     return f"sha256={mac.hexdigest()}"
 
 
-def notice_post(notice: Notice, *, timestamp: int, resolve: Resolver | None = None) -> None:
+def notice_post(notice: Notice, *, timestamp: int, resolve: Resolver = socket.getaddrinfo) -> None:
     """Send ``notice`` to its channel in one request; :class:`SendFailed` unless a 2xx
     answered. ``resolve`` stands in for the resolver (tests)."""
     channel = notice.channel
     try:
-        target = webhook_target(channel.url, **({"resolve": resolve} if resolve else {}))
-    except Exception as error:  # a name that no longer resolves, or now to a private address
+        target = webhook_target(channel.url, resolve=resolve)
+    except WebhookRefused as error:  # a name that no longer resolves, or now privately
         raise SendFailed(f"{type(error).__name__}: {error}") from error
     body = json.dumps(notice_body(notice), ensure_ascii=False).encode()
     default_port = 443 if target.scheme == "https" else 80

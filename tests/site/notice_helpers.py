@@ -5,6 +5,7 @@ port, which keeps each request and answers with the status it is told."""
 from __future__ import annotations
 
 import json
+import ssl
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -31,13 +32,15 @@ class Received:
 
 @dataclass
 class Receiver:
-    """The receiver at ``url``; ``received`` holds its requests, ``status`` its answer."""
+    """The receiver at ``url``; ``received`` holds its requests, ``status`` its answer; with
+    ``tls``, it answers https."""
 
     port: int
     received: list[Received] = field(default_factory=list)
     status: int = 204
     answer: bytes = b""
     server: ThreadingHTTPServer | None = None
+    tls: ssl.SSLContext | None = None
 
     @property
     def url(self) -> str:
@@ -60,6 +63,8 @@ class Receiver:
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        if self.tls is not None:
+            self.server.socket = self.tls.wrap_socket(self.server.socket, server_side=True)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def stop(self) -> None:

@@ -4,6 +4,9 @@ and the connection made to the address checked, so DNS rebinding reaches nothing
 from __future__ import annotations
 
 import socket
+import ssl
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -116,5 +119,52 @@ def test_a_rebinding_name_never_reaches_the_private_address(settings: Any) -> No
         assert f"host='{PUBLIC}'" in failure.value.message
         assert resolver.calls == 1
         assert local.received == []
+    finally:
+        local.stop()
+
+
+def _certificate(folder: Path, name: str) -> ssl.SSLContext:
+    """A server context with a self-signed certificate for ``name``, which the process's
+    clients trust (``SSL_CERT_FILE`` names it)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+         "-keyout", str(key), "-out", str(cert), "-subj", f"/CN={name}",
+         "-addext", f"subjectAltName=DNS:{name}"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context
+
+
+@pytest.mark.parametrize("certified", ["hooks.test", "other.test"])
+def test_https_goes_to_the_checked_address_and_verifies_the_hosts_certificate(
+    certified: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    """The request connects to the address the name was resolved to, yet TLS checks the
+    certificate against the name in the URL: another name's certificate is refused."""
+    settings.NOTICE_ALLOW_PRIVATE = True
+    tls = _certificate(tmp_path, certified)
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "cert.pem"))
+    local = Receiver(port=free_port(), tls=tls)
+    local.start()
+    try:
+        url = f"https://hooks.test:{local.port}/hook"
+        channel = NoticeChannel(kind="slack", url=url, secret="s")
+        notice = Notice(channel=channel, kind="test", notice_id="test-2", context={"text": "t"})
+
+        def resolver(*args: Any, **kwargs: Any) -> list[tuple[Any, ...]]:
+            return _answers("127.0.0.1")
+
+        if certified == "hooks.test":
+            notice_post(notice, timestamp=0, resolve=resolver)
+            (got,) = local.received
+            assert got.headers["Host"] == f"hooks.test:{local.port}"
+            assert got.json() == {"text": "t"}
+        else:
+            with pytest.raises(SendFailed, match="certificate|hostname"):
+                notice_post(notice, timestamp=0, resolve=resolver)
+            assert local.received == []
     finally:
         local.stop()

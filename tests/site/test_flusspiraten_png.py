@@ -142,3 +142,18 @@ def test_the_picture_never_tells_the_first_rowers_sealed_choice(db: None) -> Non
         )
     assert len(pictures["club"]) == 4
     assert pictures["club"] == pictures["empty"]
+
+
+def test_six_players_on_one_start_space_are_all_drawn_with_their_counts() -> None:
+    """Every player with pirates on a start space has a mark and a count there, on the page's
+    drawing and on the email's picture: two rows when the fifth and sixth need them."""
+    view = engine.view(position(6), None)
+    for info in view["players"].values():
+        info["SL"], info["SR"] = 3, 2
+    spots = river.start_spots(river.DOWN.boxes["SL"], 6)
+    assert len(set(spots)) == 6
+    image = _picture(view)
+    for letter, (x, y) in zip("RBGYKW", spots, strict=True):
+        assert image.getpixel((round(x - 8), round(y) + 3)) == _seat_colour(letter), letter
+    svg = river.river_svg(view, river.view_marks(view), river.DOWN)
+    assert svg.count(">×3<") == svg.count(">×2<") == 6

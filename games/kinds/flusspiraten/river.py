@@ -200,10 +200,14 @@ def current(space: str) -> int:
     return CURRENT[RIVER_INDEX[space]]
 
 
-def pirate_spots(box: Box, count: int, step: float = STEP) -> list[tuple[float, float]]:
-    """Where ``count`` pirates stand in ``box``: rows of as many as fit, centred."""
+def pirate_spots(
+    box: Box, count: int, step: float = STEP, rise: float | None = None
+) -> list[tuple[float, float]]:
+    """Where ``count`` pirates stand in ``box``: rows ``rise`` apart (``step`` unless given)
+    of as many as fit ``step`` apart, centred."""
+    rise = rise or step
     across = max(1, int((box.w - 4) // step))
-    rows = max(1, int((box.h - 4) // step))
+    rows = max(1, int((box.h - 4) // rise))
     shown = min(count, across * rows)
     spots = []
     used_rows = -(-shown // across) if shown else 0
@@ -211,7 +215,7 @@ def pirate_spots(box: Box, count: int, step: float = STEP) -> list[tuple[float, 
         row, place = divmod(index, across)
         in_row = min(across, shown - row * across)
         x = box.cx + (place - (in_row - 1) / 2) * step
-        y = box.cy + (row - (used_rows - 1) / 2) * step
+        y = box.cy + (row - (used_rows - 1) / 2) * rise
         spots.append((x, y))
     return spots
 
@@ -233,6 +237,12 @@ def walkers(view: dict[str, Any]) -> dict[str, list[str]]:
 def start_counts(view: dict[str, Any], side: str) -> list[tuple[str, int]]:
     """The players with pirates on the start space ``side`` (``SL``/``SR``) and how many."""
     return [(name, info[side]) for name, info in view["players"].items() if info[side]]
+
+
+def start_spots(box: Box, count: int) -> list[tuple[float, float]]:
+    """Where the marks of ``count`` players stand on the start space ``box`` (each a pirate and
+    its count, under the space's name): one row of four, two rows for the fifth and sixth."""
+    return pirate_spots(Box(box.x, box.y + 16, box.w, box.h - 16), count, 40, rise=22)
 
 
 def _mark(mark: Mark, x: float, y: float, r: float = PIRATE) -> str:
@@ -276,8 +286,7 @@ def _starts(layout: Layout, view: dict[str, Any], mark_of: dict[str, Mark], side
         _text(box.x + 6, box.y + 14, space_label(side), anchor="start"),
     ]
     counts = start_counts(view, side)
-    inner = Box(box.x, box.y + 16, box.w, box.h - 16)
-    for (name, count), (x, y) in zip(counts, pirate_spots(inner, len(counts), 40), strict=False):
+    for (name, count), (x, y) in zip(counts, start_spots(box, len(counts)), strict=True):
         parts.append(_mark(mark_of[name], x - 8, y, 9) + _text(x + 12, y + 4, f"×{count}"))
     who = ", ".join(f"{name} {count}" for name, count in counts) or "–"
     return f"<g><title>{escape(space_label(side))}: {escape(who)}</title>{''.join(parts)}</g>"

@@ -30,6 +30,7 @@ from games.kinds.flusspiraten.river import (
     current,
     pirate_spots,
     start_counts,
+    start_spots,
     view_marks,
     walkers,
 )
@@ -169,11 +170,9 @@ def board_png(view: dict[str, Any], language: str | None = None) -> bytes:
             more = f"+{len(names) - len(spots) + 1}"
             draw.text((x, y), more, fill=INK, font=font(13), anchor="mm")
     for side in ("SL", "SR"):
-        box = layout.boxes[side]
-        inner = Box(box.x, box.y + 16, box.w, box.h - 16)
         counts = start_counts(view, side)
-        spots = pirate_spots(inner, len(counts), 40)
-        for (name, count), (x, y) in zip(counts, spots, strict=False):
+        spots = start_spots(layout.boxes[side], len(counts))
+        for (name, count), (x, y) in zip(counts, spots, strict=True):
             _paste(image, mark_of[name], x - 8, y, 9)
             # Pillow's default font has no "×".
             draw.text((x + 12, y + 4), f"x{count}", fill=INK, font=font(TEXT), anchor="ms")

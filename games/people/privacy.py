@@ -9,7 +9,8 @@ the seats and former holdings played from the address (their address empty,
 so no email goes to it again), invitations and tables, the outbox (emails
 not yet sent are dropped as failed; every row to the address loses address,
 content and error), the inbound mail log, the sign-in tokens and the sessions signed in with the
-address (on every device, not only the one he deletes from). The names at
+address (on every device, not only the one he deletes from). The webhooks of his seats and
+of the tables he hosts go with their notices, and so does his calendar feed. The names at
 the tables stay: they are part of the games' records, and the handle is not
 one of them. Results and ratings keep pointing at the account row, so every
 other player's rating replays the same; the account is off the leaderboards
@@ -27,9 +28,11 @@ from django.db.models import Q
 
 from games.display import game_label
 from games.models import (
+    CalendarFeed,
     FormerHolder,
     InboundMail,
     Invitation,
+    NoticeChannel,
     OutboundMail,
     Player,
     Seat,
@@ -59,8 +62,8 @@ def _fields(row: object, *names: str) -> dict[str, Any]:
 
 def player_data(*, player: Player, now: datetime) -> dict[str, Any]:
     """Everything the service keeps about ``player``, as JSON-able data: his account, his seats
-    with their games, results and mail preferences, his ratings and reliability at ``now``,
-    and the emails written to his address."""
+    with their games, results, mail preferences and webhooks, his ratings and reliability at
+    ``now``, and the emails written to his address."""
     seats = _seats(player).select_related("game", "result").order_by("game_id")
     figures = reliability(player=player, now=now)
     emails = OutboundMail.objects.filter(to__iexact=player.email).order_by("id")
@@ -79,6 +82,10 @@ def player_data(*, player: Player, now: datetime) -> dict[str, Any]:
                 "name": seat.display_name,
                 **_fields(seat, "language", "time_zone", "mail_preference"),
                 "vacation_until": _time(seat.vacation_until),
+                "webhooks": [
+                    {"kind": channel.kind, "url": channel.url, "paused": bool(channel.paused_at)}
+                    for channel in seat.notice_channels.order_by("id")
+                ],
                 "result": _result(seat),
             }
             for seat in seats
@@ -118,6 +125,10 @@ def account_delete(*, player: Player, now: datetime) -> None:
     """Delete ``player``'s account: his address and handle leave every row (module docstring);
     games, events, results and ratings stay."""
     email = player.email
+    NoticeChannel.objects.filter(
+        Q(seat__in=_seats(player)) | Q(table__host_email__iexact=email)
+    ).delete()
+    CalendarFeed.objects.filter(player=player).delete()
     _seats(player).update(email="")
     FormerHolder.objects.filter(Q(player=player) | Q(email__iexact=email)).update(email="")
     Invitation.objects.filter(email__iexact=email).update(email="")

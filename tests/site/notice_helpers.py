@@ -39,6 +39,7 @@ class Receiver:
     received: list[Received] = field(default_factory=list)
     status: int = 204
     answer: bytes = b""
+    answer_headers: dict[str, str] = field(default_factory=dict)
     server: ThreadingHTTPServer | None = None
     tls: ssl.SSLContext | None = None
 
@@ -56,6 +57,8 @@ class Receiver:
                 receiver.received.append(Received(self.path, dict(self.headers), body))
                 self.send_response(receiver.status)
                 self.send_header("Content-Length", str(len(receiver.answer)))
+                for name, value in receiver.answer_headers.items():
+                    self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(receiver.answer)
 

@@ -157,3 +157,16 @@ def test_an_ended_game_sends_nothing_more(game: Game, receiver: Receiver) -> Non
     assert _send_all() == 0
     assert receiver.received == []
     assert set(Notice.objects.values_list("status", flat=True)) == {"dropped"}
+
+
+def test_a_redirect_is_not_followed(game: Game, receiver: Receiver) -> None:
+    """A 3xx answer fails the notice for good; its Location is never requested."""
+    channel_add(seat=_seat(game, "Bart"), kind="json", url=receiver.url, now=T0)
+    receiver.status = 307
+    receiver.answer = b"see elsewhere"
+    receiver.answer_headers = {"Location": receiver.url + "&again=1"}
+    _anne_moves(game)
+    assert _send_all() == 0
+    (notice,) = Notice.objects.all()
+    assert notice.status == "failed" and notice.error == "HTTP 307: see elsewhere"
+    assert len(receiver.received) == 1

@@ -37,9 +37,11 @@ from tests.site.seerauber_mutiny import MUTINY, NAMES, OPENING
 
 PHONE = {"width": 360, "height": 800}
 MAX_MOVES = 200
-LANGUAGES = {"Anne": "de", "Bart": "fr", "Cleo": "de"}
-"""Anne and Cleo read German, Bart French: the question is asked in French, answered in German."""
+LANGUAGES = {"Anne": "de", "Bart": "fr", "Cleo": "en"}
+"""Anne reads German, Bart French, Cleo English: the question is asked in French, answered in
+German, and all three read the end."""
 WORDS = {
+    "en": {"mutiny": "calls a mutiny in the stack topped by red 5", "over": "The game is over."},
     "de": {
         "your_turn": "Du bist am Zug.",
         "waiting": "Warten auf Bart.",
@@ -110,7 +112,7 @@ def _confirm(game: Game, page: Any) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_seerauber_game_with_a_mutiny_is_played_to_its_end_on_a_phone_in_german_and_french(
+def test_a_seerauber_game_with_a_mutiny_is_played_to_its_end_on_a_phone_in_three_languages(
     live_server: Any, browser: Any, console: Any, screenshots: Path
 ) -> None:
     game = game_create(
@@ -186,7 +188,7 @@ def test_a_seerauber_game_with_a_mutiny_is_played_to_its_end_on_a_phone_in_germa
         moves += 1
     assert game.status == Game.Status.FINISHED, f"not over after {moves} more moves"
 
-    for name, language in (("Anne", "de"), ("Bart", "fr")):
+    for name, language in LANGUAGES.items():
         end = pages[name]
         end.goto(urls[name])
         assert WORDS[language]["over"] in end.locator(".banner").inner_text()

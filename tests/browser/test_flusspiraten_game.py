@@ -38,6 +38,14 @@ PLAYERS = ("Volker", "Birgit", "Dieter")
 PHONE = {"width": 360, "height": 800}
 WIDE = {"width": 1280, "height": 900}
 WORDS = {
+    "en": {
+        "choices": ("Row (die)", "Empty hand", "Club"),
+        "test": "Rowing test: choose in secret",
+        "waiting": "You have chosen. Waiting for the other rower.",
+        "this move": "This move:",
+        "over": "The game is over.",
+        "source": "source",
+    },
     "de": {
         "choices": ("Rudern (Würfel)", "Leere Hand", "Keule"),
         "test": "Ruderprobe: geheim wählen",
@@ -172,7 +180,8 @@ def _outside_controls(page: Any) -> str:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(
-    ("language", "seed", "clicker"), [("de", 10, "Volker"), ("fr", 19, "Dieter")]
+    ("language", "seed", "clicker"),
+    [("en", 10, "Volker"), ("de", 10, "Volker"), ("fr", 19, "Dieter")],
 )
 def test_a_game_with_a_rowing_test_is_played_to_its_end_at_360_px(
     live_server: Any,

@@ -85,6 +85,7 @@ def _words(
     return {
         "type": kind,
         "player": words["player"],
+        "players": players,
         "deadline": deadline,
         "deadline_local": shown,
         "text": text % words,
@@ -237,8 +238,9 @@ def retry_in(attempts: int) -> timedelta:
 
 def notice_send(*, notice_id: int, now: datetime | None = None) -> bool:
     """Claim, send and mark one notice; tell whether this call sent it. A notice of a game
-    that ended, or to a paused channel, is dropped unsent; a failure counts against its
-    channel and leaves the notice leased until its retry (none after a 4xx answer)."""
+    that ended, to a paused channel, or of a turn that passed is dropped unsent; a failure
+    counts against its channel and leaves the notice leased until its retry (none after a
+    4xx answer)."""
     now = now or timezone.now()
     waiting = Notice.objects.filter(pk=notice_id, status=Notice.Status.PENDING)
     free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
@@ -248,6 +250,9 @@ def notice_send(*, notice_id: int, now: datetime | None = None) -> bool:
         pk=notice_id
     )
     if notice.channel.paused_at is not None or (notice.game and notice.game.status in ENDED):
+        waiting.update(status=Notice.Status.DROPPED, claimed_until=None)
+        return False
+    if notice.kind == "turn" and not _still_to_move(notice):
         waiting.update(status=Notice.Status.DROPPED, claimed_until=None)
         return False
     if "text" not in notice.context:  # a table's notice, put into words once
@@ -263,6 +268,13 @@ def notice_send(*, notice_id: int, now: datetime | None = None) -> bool:
     waiting.update(status=Notice.Status.SENT, sent_at=timezone.now(), claimed_until=None, error="")
     NoticeChannel.objects.filter(pk=notice.channel_id).exclude(failures=0).update(failures=0)
     return True
+
+
+def _still_to_move(notice: Notice) -> bool:
+    """Whether one of the players a turn notice names is still to move in its game: one
+    that waited for its retries until they all moved says nothing true any more."""
+    game = notice.game
+    return game is not None and any(name in game.to_move for name in notice.context["players"])
 
 
 @transaction.atomic

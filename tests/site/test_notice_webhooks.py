@@ -170,3 +170,24 @@ def test_a_redirect_is_not_followed(game: Game, receiver: Receiver) -> None:
     (notice,) = Notice.objects.all()
     assert notice.status == "failed" and notice.error == "HTTP 307: see elsewhere"
     assert len(receiver.received) == 1
+
+
+def test_a_turn_that_passed_while_the_receiver_was_down_is_not_told(
+    game: Game, receiver: Receiver
+) -> None:
+    """A turn notice still waiting for its retry when the player it names has moved is
+    dropped: it would say what is no longer true."""
+    channel_add(seat=_seat(game, "Bart"), kind="json", url=receiver.url, now=T0)
+    receiver.stop()
+    _anne_moves(game)
+    (notice,) = Notice.objects.all()
+    assert not notice_send(notice_id=notice.pk, now=T0)
+    bart = _seat(game, "Bart")
+    move = engine_for(game).legal_moves(load_state(game), "Bart")[0]
+    move_submit(game=game, seat=bart, move=move, expected_seq=game.last_seq)
+    game.refresh_from_db()
+    assert "Bart" not in game.to_move
+    receiver.start()
+    assert not notice_send(notice_id=notice.pk, now=T0 + timedelta(hours=1))
+    notice.refresh_from_db()
+    assert notice.status == "dropped" and receiver.received == []

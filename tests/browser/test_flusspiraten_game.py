@@ -32,7 +32,13 @@ from games.models import Game
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
-from tests.browser.checks import axe_violations, small_targets, stale_confirmation_refused
+from tests.browser.checks import (
+    axe_violations,
+    broken_words,
+    small_targets,
+    smallest_svg_text,
+    stale_confirmation_refused,
+)
 
 PLAYERS = ("Volker", "Birgit", "Dieter")
 PHONE = {"width": 360, "height": 800}
@@ -63,31 +69,6 @@ WORDS = {
         "source": "source",
     },
 }
-BROKEN_WORDS = """(selector) => {
-  const broken = [];
-  for (const root of document.querySelectorAll(selector)) {
-   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-   while (walker.nextNode()) {
-    const node = walker.currentNode;
-    if (node.parentElement.closest('svg, .visually-hidden')) continue;
-    for (const match of node.data.matchAll(/[^\\s\\-‐–—\\/]+/g)) {
-      if (match[0].length > 30) continue;
-      const range = document.createRange();
-      range.setStart(node, match.index);
-      range.setEnd(node, match.index + match[0].length);
-      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => r.top));
-      if (lines.size > 1) broken.push(match[0]);
-    }
-   }
-  }
-  return broken;
-}"""
-SMALLEST_LABEL = """() => {
-  const svg = [...document.querySelectorAll('svg.river')].find(s => s.getClientRects().length);
-  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const sizes = [...svg.querySelectorAll('text')].map(t => +t.getAttribute('font-size') * scale);
-  return [svg.getAttribute('class'), Math.min(...sizes)];
-}"""
 
 
 def _serve(game: Game, name: str) -> None:
@@ -107,11 +88,11 @@ def _wait_for_seq(page: Any, game: Game, seq: int) -> None:
     raise AssertionError(f"no move was stored after seq {seq}")
 
 
-def _check_layout(page: Any, parts: str = "#play-area") -> None:
-    """No word of the game's ``parts`` broken across lines; no river label under 11 px."""
-    assert page.evaluate(BROKEN_WORDS, parts) == []
-    layout, smallest = page.evaluate(SMALLEST_LABEL)
-    assert smallest >= 11, f"{layout}: a label of {smallest:.1f} px"
+def _check_layout(page: Any) -> None:
+    """No word of the page broken across lines; no label of the river it shows under 11 px."""
+    assert broken_words(page) == []
+    smallest = smallest_svg_text(page, "svg.river text")
+    assert smallest is not None and smallest >= 11, f"a river label of {smallest} px"
 
 
 def _tap_river(page: Any, **selection: str) -> None:
@@ -241,12 +222,12 @@ def test_a_game_with_a_rowing_test_is_played_to_its_end_at_360_px(
     page.screenshot(path=str(screenshots / f"flusspiraten-{language}-end.png"), full_page=True)
     page.goto(f"{urls[clicker]}history/")
     assert words["source"] in page.locator("svg.river-down").text_content()
-    _check_layout(page, "#replay, .moves-list")
+    _check_layout(page)
     page.screenshot(path=str(screenshots / f"flusspiraten-{language}-history.png"), full_page=True)
     wide = console.watch(browser.new_context(viewport=WIDE).new_page())
     wide.goto(urls[clicker])
-    layout, smallest = wide.evaluate(SMALLEST_LABEL)
-    assert "river-across" in layout and smallest >= 11
+    assert wide.locator("svg.river-across").is_visible()
+    _check_layout(wide)
     wide.screenshot(path=str(screenshots / f"flusspiraten-{language}-1280.png"), full_page=True)
     for context in (page.context, wide.context):
         context.close()  # no polling page holds a database connection at teardown

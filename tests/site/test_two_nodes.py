@@ -74,8 +74,10 @@ LEASE_SECONDS = 4
 """How long a send's claim holds: then node A's claims have run out and the sweep finds them."""
 BEAT_QUEUE = DEFAULTS["task_default_queue"]
 """Where the beat sends the sweeps: the nodes' default queue, which the workers consume too."""
-MINUTELY = ("outbox-sweep", "deadline-sweep", "league-sweep")
-"""The beat's entries that run every minute."""
+MINUTELY = sorted(
+    label for label, entry in app.conf.beat_schedule.items() if entry["schedule"] == 60.0
+)
+"""The beat's entries that run every minute (the outbox, notice, deadline and league sweeps)."""
 SITE_HOST = "freibeuter.example.org"
 """The Host the health check of ``deploy/haproxy.cfg`` sends."""
 

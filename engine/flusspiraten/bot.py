@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from random import Random
 
-from engine.base import Move, get_game
+from engine.base import IllegalMove, Move, get_game
 from engine.flusspiraten import board
 from engine.flusspiraten.rules import legal_moves
 from engine.flusspiraten.state import State
@@ -103,6 +103,8 @@ def _greedy(state: State, player: str) -> Move:
     """The greedy bot's move for ``player``, who must be asked to move."""
     seat = state.seat(player)
     moves = legal_moves(state, player)
+    if not moves:
+        raise IllegalMove("not_your_turn", f"{player} has no move to make now.")
     step = state.step
     if step == "deploy":
         return {"type": "deploy", "left": 3}

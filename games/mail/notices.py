@@ -20,6 +20,7 @@ from games.event_lines import event_line
 from games.mail.outbox import mail_queue
 from games.mail.turn_content import in_words, seat_context, turn_context
 from games.models import Game, Invitation, MailPreference, OutboundMail, Seat, Table
+from games.notices.hours import notice_wait
 from games.play.links import reply_address, seat_link
 from games.play.lobby import invitation_link
 from games.store.loading import engine_for
@@ -40,9 +41,10 @@ def _queue(
     now: datetime,
     *,
     unless_told: bool = False,
+    wait: datetime | None = None,
 ) -> None:
     """Write ``seat``'s email with the change of ``game`` (``unless_told``: not if it was told
-    of its turn since its own last move)."""
+    of its turn since its own last move; ``wait``: sent only then)."""
     mail_queue(
         to=seat.email,
         kind=kind,
@@ -54,15 +56,20 @@ def _queue(
         now=now,
         unless_told=unless_told,
         with_change=True,
+        wait=wait,
     )
 
 
-def _turn_queue(game: Game, seat: Seat, now: datetime, *, unless_told: bool = False) -> None:
+def _turn_queue(
+    game: Game, seat: Seat, now: datetime, *, unless_told: bool = False, hours: bool = False
+) -> None:
     """Write ``seat``'s turn email (its content is composed after the commit:
-    ``turn_content.turn_context_of``)."""
+    ``turn_content.turn_context_of``); with ``hours``, outside the seat's playing hours it
+    waits for them (``games.notices.hours``)."""
     deadline = seat.deadline_at.isoformat() if seat.deadline_at else None
     context = {"game_kind": game.kind, "seq": game.last_seq, "deadline": deadline}
-    _queue(game, seat, "turn", context, now, unless_told=unless_told)
+    wait = notice_wait(seat, now) if hours else None
+    _queue(game, seat, "turn", context, now, unless_told=unless_told, wait=wait)
 
 
 def turn_mails_queue(
@@ -89,7 +96,9 @@ def turn_mails_queue(
     is told unless its address was told since its turn began, as the outbox's row finds
     (``repository.outbox_insert``, ``unless_told``): so a seat's new holder is told, and
     a player told before another's takeback is not told twice. A step made by a reply is
-    answered with the next step's turn email (:func:`reply_mail_queue`).
+    answered with the next step's turn email (:func:`reply_mail_queue`). A turn another's
+    change begins waits for the seat's playing hours (``games.notices.hours``); the next
+    step of a player's own move does not, nor does the reminder.
     """
     by_name = {seat.display_name: seat for seat in seats}
     if game.status == Game.Status.FINISHED:
@@ -103,7 +112,8 @@ def turn_mails_queue(
         seat = by_name[name]
         if not _reachable(seat) or (name in waited and name != moved):
             continue  # another's decision in a step that waits for it too
-        _turn_queue(game, seat, now, unless_told=moved not in (None, name) or name in waited)
+        told = moved not in (None, name) or name in waited
+        _turn_queue(game, seat, now, unless_told=told, hours=moved != name)
 
 
 def reminder_mail_queue(

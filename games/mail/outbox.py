@@ -76,13 +76,15 @@ def mail_queue(
     now: datetime | None = None,
     unless_told: bool = False,
     with_change: bool = False,
+    wait: datetime | None = None,
 ) -> OutboundMail:
     """Write one email to the outbox (a fixed ``INSERT``); its send is queued at commit.
 
     ``hold`` keeps it for the daily digest instead of sending it. ``unless_told``: not if
     the seat was told of its turn since it began. ``with_change``: written with the
     change of its game (``games.store.repository.game_change``), its id unread: the
-    ``NOTIFY`` in it tells the sender.
+    ``NOTIFY`` in it tells the sender. ``wait``: written leased until then, so the sweep
+    sends it only then (a seat's playing hours: ``games.notices.hours``).
     """
     row = OutboundMail(
         game=game,
@@ -94,6 +96,7 @@ def mail_queue(
         message_id=make_msgid(domain=settings.MAIL_DOMAIN),
         status=OutboundMail.Status.HELD if hold else OutboundMail.Status.PENDING,
         created_at=now or timezone.now(),
+        claimed_until=wait,
     )
     notify = connection.vendor == "postgresql" and not hold
     channel = CHANNEL if notify else None

@@ -131,6 +131,12 @@ class Seat(models.Model):
     remind_at = models.DateTimeField(
         null=True, blank=True, help_text="when its reminder is due; null once sent"
     )
+    hours_from = models.TimeField(
+        null=True, blank=True, help_text="its playing hours' start, in its zone; null: always"
+    )
+    hours_until = models.TimeField(
+        null=True, blank=True, help_text="its playing hours' end, in its zone (past midnight too)"
+    )
 
     class Meta:
         ordering = ["game", "position"]

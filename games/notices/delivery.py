@@ -9,8 +9,10 @@ reaches the table's channel by :func:`table_notice_queue` at the deal. A seat's 
 the address of its table's channel is not told the turn the table's hears already. On
 PostgreSQL each ``INSERT`` tells ``NOTIFY`` :data:`CHANNEL` each new id at commit, which
 the outbox's listener queues (``games.tasks``); elsewhere ``signals.notice_committed`` is
-sent on commit. A send claims its row with a lease (:func:`notice_send`); a failure leaves
-it leased until its retry, which the sweep (:func:`notices_due`) queues. A channel whose
+sent on commit. A seat's notice written outside its playing hours is written leased
+until they begin (``games.notices.hours``), so only the sweep sends it then. A send claims
+its row with a lease (:func:`notice_send`); a failure leaves it leased until its retry,
+which the sweep (:func:`notices_due`) queues. A channel whose
 sends failed ``NOTICE_PAUSE_AFTER`` times in a row is paused, its waiting notices dropped,
 and its player (or its table's host) told by email. A duplicate is only possible when a
 worker dies between the receiver's answer and the mark, and then carries the same
@@ -36,6 +38,7 @@ from django.utils.translation import gettext as _
 from games.display import game_label, local_time
 from games.mail.outbox import mail_queue
 from games.models import Game, Notice, NoticeChannel, Seat, Table
+from games.notices.hours import notice_wait
 from games.notices.webhooks import SendFailed, notice_post
 from games.play.links import preferences_link
 from games.play.lobby import table_token
@@ -141,22 +144,28 @@ def _inserted(sql: str, params: list[Any]) -> tuple[str, list[Any]]:
 
 
 def _insert(
-    game: Game, context: dict[str, Any], where: str, params: list[Any], now: datetime
+    game: Game,
+    context: dict[str, Any],
+    where: str,
+    params: list[Any],
+    now: datetime,
+    wait: datetime | None = None,
 ) -> tuple[str, list[Any]]:
     """The ``INSERT … SELECT`` of a turn notice saying ``context`` to each channel ``c`` not
-    paused that ``where`` (with ``params``) finds."""
+    paused that ``where`` (with ``params``) finds, held until ``wait`` if given (its seat's
+    playing hours: ``games.notices.hours``)."""
     notices, channels = Notice._meta.db_table, NoticeChannel._meta.db_table
     cast = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
     sql = (
         f"INSERT INTO {notices} (channel_id, game_id, kind, notice_id, context, status,"
-        " created_at, attempts, error)"
-        f" SELECT c.id, %s, 'turn', %s || CAST(c.id AS TEXT), {cast}, %s, %s, 0, ''"
+        " created_at, claimed_until, attempts, error)"
+        f" SELECT c.id, %s, 'turn', %s || CAST(c.id AS TEXT), {cast}, %s, %s, %s, 0, ''"
         f" FROM {channels} c WHERE c.paused_at IS NULL AND {where}"
         " ON CONFLICT (notice_id) DO NOTHING"
     )
-    at = connection.ops.adapt_datetimefield_value(now)
+    at = connection.ops.adapt_datetimefield_value
     head = [game.pk, f"turn-{game.pk}-{game.last_seq}-", json.dumps(context)]
-    return _inserted(sql, [*head, Notice.Status.PENDING, at, *params])
+    return _inserted(sql, [*head, Notice.Status.PENDING, at(now), at(wait), *params])
 
 
 def _table_facts(game: Game, players: list[str]) -> dict[str, Any]:
@@ -172,9 +181,12 @@ def _table_channels_of(game: Game, alias: str = "c") -> tuple[str, list[Any]]:
     return f"{alias}.table_id IN (SELECT id FROM {tables} WHERE game_id = %s)", [game.pk]
 
 
-def _insert_for_seat(game: Game, seat: Seat, now: datetime) -> tuple[str, list[Any]]:
+def _insert_for_seat(
+    game: Game, seat: Seat, now: datetime, *, hours: bool
+) -> tuple[str, list[Any]]:
     """The ``INSERT … SELECT`` of a turn notice to each of ``seat``'s channels, but one at the
-    address of the table's own channel, which hears the turn already."""
+    address of the table's own channel, which hears the turn already; with ``hours``,
+    outside the seat's playing hours it waits for them."""
     table, params = _table_channels_of(game, alias="g")
     channels = NoticeChannel._meta.db_table
     where = (
@@ -182,7 +194,8 @@ def _insert_for_seat(game: Game, seat: Seat, now: datetime) -> tuple[str, list[A
         f" WHERE g.url = c.url AND g.paused_at IS NULL AND {table})"
     )
     context = notice_context(game=game, seat=seat, kind="turn")
-    return _insert(game, context, where, [seat.pk, *params], now)
+    wait = notice_wait(seat, now) if hours else None
+    return _insert(game, context, where, [seat.pk, *params], now, wait)
 
 
 def turn_notices_queue(
@@ -196,7 +209,8 @@ def turn_notices_queue(
 ) -> None:
     """Write a turn notice to the channels of each seat whose turn begins, as its turn email
     is written (``games.mail.notices.turn_mails_queue``), and one naming them all to the
-    channel of the game's table; an ended game writes none."""
+    channel of the game's table; an ended game writes none. A turn another's change begins
+    waits for the seat's playing hours, as its email does."""
     if game.status != Game.Status.ACTIVE:
         return
     by_name = {seat.display_name: seat for seat in seats}
@@ -209,7 +223,10 @@ def turn_notices_queue(
         return
     where, params = _table_channels_of(game)
     for_table = _insert(game, _table_facts(game, game.to_move), where, params, now)
-    change_rows_written([for_table, *(_insert_for_seat(game, seat, now) for seat in begun)])
+    for_seats = [
+        _insert_for_seat(game, seat, now, hours=seat.display_name != moved) for seat in begun
+    ]
+    change_rows_written([for_table, *for_seats])
     _kick()
 
 

@@ -45,7 +45,7 @@ from games.timecontrol.deadlines import time_control, zone_of
 from games.web import mailbox
 from games.web.clients import client_address
 from games.web.lobby_forms import PlaceForm, focus_first_error, zone_first_guess
-from games.web.notice_settings import calendar_part, channels_part
+from games.web.notice_settings import calendar_part, channels_part, hours_part
 from games.web.views import speak
 
 log = logging.getLogger(__name__)
@@ -87,11 +87,11 @@ def _vacation(seat: Seat, now: datetime) -> dict[str, object]:
 
 @require_http_methods(["GET", "POST"])
 def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
-    """The seat's settings: how it hears of turns (its emails and webhook channels), its
-    player's calendar feed, its language and time zone, and (by the seat token alone, the
-    way in that acts as the seat) a vacation. A POST (CSRF) changes what its button sends.
-    The page speaks the seat's language (the one just saved) unless the reader chose one
-    with the page's language buttons."""
+    """The seat's settings: how it hears of turns (its emails and webhook channels) and in
+    which playing hours, its player's calendar feed, its language and time zone, and (by
+    the seat token alone, the way in that acts as the seat) a vacation. A POST (CSRF)
+    changes what its button sends. The page speaks the seat's language (the one just saved)
+    unless the reader chose one with the page's language buttons."""
     seat = _settings_seat(token, way)
     speak(request, seat.language)
     action = request.POST.get("action", "settings") if request.method == "POST" else ""
@@ -120,9 +120,11 @@ def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
             seat.refresh_from_db()
             saved = True
     channels = channels_part(request, seat, action)
+    playing_hours = hours_part(request, seat, action)
     focus_first_error(place)
     focus_first_error(vacation)
     focus_first_error(channels.form)
+    focus_first_error(playing_hours.form)
     context = {
         "seat": seat,
         "choices": MailPreference.choices,
@@ -133,9 +135,11 @@ def preferences(request: HttpRequest, token: str, way: str) -> HttpResponse:
         "refusal": refusal,
         "play_token": token if way == "play" else None,
         "channels": channels,
+        "hours": playing_hours,
         "calendar": calendar_part(seat, action),
     }
-    status = 400 if refusal or place.errors or vacation.errors else channels.status
+    failed = refusal or place.errors or vacation.errors or playing_hours.form.errors
+    status = 400 if failed else channels.status
     return render(request, "games/preferences.html", context, status=status)
 
 

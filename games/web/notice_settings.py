@@ -1,7 +1,7 @@
 """The notices' parts of the settings pages: the webhook channels of a seat or a table (add
-one, send it a test, resume it after a pause, remove it: ``games.notices.channels``), and a
-seat's player's calendar feed (its link, and a new one that revokes it:
-``games.notices.calendar``)."""
+one, send it a test, resume it after a pause, remove it: ``games.notices.channels``), a
+seat's playing hours (``games.notices.hours``), and its player's calendar feed (its link,
+and a new one that revokes it: ``games.notices.calendar``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.errors import GameError, TooMany
 from games.models import NoticeChannel, Seat, Table
-from games.notices import calendar, channels
+from games.notices import calendar, channels, hours
 from games.web.lobby_forms import PlaceForm
 
 
@@ -97,6 +97,45 @@ def channels_part(request: HttpRequest, owner: Seat | Table, action: str) -> Cha
     if form.errors:
         status = 400
     return ChannelsPart(form=form, rows=_rows(owner), done=done, refusal=refusal, status=status)
+
+
+class HoursForm(forms.Form):
+    """A seat's playing hours, on its own wall clock: both times, or neither (always)."""
+
+    hours_from = forms.TimeField(
+        label=_("From"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    hours_until = forms.TimeField(
+        label=_("Until"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+    )
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        if (cleaned.get("hours_from") is None) != (cleaned.get("hours_until") is None):
+            raise forms.ValidationError(_("Give both times, or neither for notices at any hour."))
+        return cleaned
+
+
+@dataclass
+class HoursPart:
+    """What the page shows of a seat's playing hours after a request."""
+
+    form: HoursForm
+    shown: str
+    done: str = ""
+
+
+def hours_part(request: HttpRequest, seat: Seat, action: str) -> HoursPart:
+    """The playing hours of ``seat`` (set first if the POST asks) as its settings show them."""
+    form = HoursForm(
+        request.POST if action == "hours" else None,
+        initial={"hours_from": seat.hours_from, "hours_until": seat.hours_until},
+    )
+    done = ""
+    if action == "hours" and form.is_valid():
+        hours.hours_set(seat=seat, **form.cleaned_data)
+        done = str(_("Your playing hours are saved."))
+    return HoursPart(form=form, shown=hours.hours_shown(seat), done=done)
 
 
 def calendar_part(seat: Seat, action: str) -> dict[str, str] | None:

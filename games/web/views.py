@@ -27,6 +27,7 @@ from games.display import deadline_local, game_label
 from games.errors import GameError
 from games.kinds import kind_of
 from games.models import Game, Seat
+from games.notices.hours import hours_shown
 from games.people.profiles import profile_links
 from games.play import services
 from games.play.links import seat_from_token
@@ -85,6 +86,9 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
         # How the scores came about, once the game ended by its rules (not adjudicated)
         score_sheets=kind.score_sheets(table) if table.engine.result(table.state) else [],
         profiles=profile_links(seats=game.seats.all()),
+        playing_hours=[
+            (each.display_name, shown) for each in game.seats.all() if (shown := hours_shown(each))
+        ],
         # A seat asked to agree to a takeback answers it in the banner, above the controls.
         takeback=takeback_pending(game)
         if seat is not None and game.status == Game.Status.ACTIVE

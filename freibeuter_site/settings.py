@@ -258,6 +258,11 @@ NOTICE_RETRY_BASE_SECONDS = float(os.environ.get("NOTICE_RETRY_BASE_SECONDS", "3
 NOTICE_RETRY_MAX_SECONDS = float(os.environ.get("NOTICE_RETRY_MAX_SECONDS", "3600"))
 # A channel whose sends failed so many times in a row is paused and its player told.
 NOTICE_PAUSE_AFTER = int(os.environ.get("NOTICE_PAUSE_AFTER", "8"))
+# Browser push (Web Push, games.notices.push): the operator's VAPID key, the raw P-256 private
+# key in base64url (``manage.py vapid_keys`` makes one; its public half is derived), and the
+# contact the push services may write to (RFC 8292's "sub"). No key: no push offered.
+NOTICE_VAPID_PRIVATE_KEY = os.environ.get("NOTICE_VAPID_PRIVATE_KEY", "")
+NOTICE_VAPID_SUBJECT = os.environ.get("NOTICE_VAPID_SUBJECT", f"mailto:play@{MAIL_DOMAIN}")
 # DKIM (RFC 6376): outgoing mail is signed when all three are set. DKIM_PRIVATE_KEY is the PEM
 # of an RSA key, or the path of a file holding it (a mounted secret).
 DKIM_SELECTOR = os.environ.get("DKIM_SELECTOR", "")

@@ -20,11 +20,11 @@ from games.event_lines import event_line
 from games.mail.outbox import mail_queue
 from games.mail.turn_content import in_words, seat_context, turn_context
 from games.models import Game, Invitation, MailPreference, OutboundMail, Seat, Table
-from games.notices.hours import notice_wait
 from games.play.links import reply_address, seat_link
 from games.play.lobby import invitation_link
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import time_control
+from games.timecontrol.hours import notice_wait
 
 
 def _reachable(seat: Seat, *, bot_too: bool = False) -> bool:
@@ -65,7 +65,7 @@ def _turn_queue(
 ) -> None:
     """Write ``seat``'s turn email (its content is composed after the commit:
     ``turn_content.turn_context_of``); with ``hours``, outside the seat's playing hours it
-    waits for them (``games.notices.hours``)."""
+    waits for them (``games.timecontrol.hours``)."""
     deadline = seat.deadline_at.isoformat() if seat.deadline_at else None
     context = {"game_kind": game.kind, "seq": game.last_seq, "deadline": deadline}
     wait = notice_wait(seat, now) if hours else None
@@ -97,7 +97,7 @@ def turn_mails_queue(
     (``repository.outbox_insert``, ``unless_told``): so a seat's new holder is told, and
     a player told before another's takeback is not told twice. A step made by a reply is
     answered with the next step's turn email (:func:`reply_mail_queue`). A turn another's
-    change begins waits for the seat's playing hours (``games.notices.hours``); the next
+    change begins waits for the seat's playing hours (``games.timecontrol.hours``); the next
     step of a player's own move does not, nor does the reminder.
     """
     by_name = {seat.display_name: seat for seat in seats}

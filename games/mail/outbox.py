@@ -84,7 +84,7 @@ def mail_queue(
     the seat was told of its turn since it began. ``with_change``: written with the
     change of its game (``games.store.repository.game_change``), its id unread: the
     ``NOTIFY`` in it tells the sender. ``wait``: written leased until then, so the sweep
-    sends it only then (a seat's playing hours: ``games.notices.hours``).
+    sends it only then (a seat's playing hours: ``games.timecontrol.hours``).
     """
     row = OutboundMail(
         game=game,

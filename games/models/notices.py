@@ -16,6 +16,10 @@ class NoticeChannel(models.Model):
     the seat's turns in the seat's language and zone; or a table's, attached by its host,
     told of every turn of the table's game once, in its own ``language`` and ``time_zone``.
 
+    A seat's browser push subscription is a channel too (kind ``push``): ``url`` is its push
+    service's endpoint, ``push_key`` and ``push_auth`` the browser's keys its messages are
+    encrypted to (RFC 8291, base64url).
+
     ``secret`` signs the generic JSON kind's body (HMAC-SHA256); the player copies it into
     the receiver. ``failures`` counts the sends that failed in a row; at
     ``NOTICE_PAUSE_AFTER`` the channel is paused (``paused_at``) and its player (or the
@@ -26,6 +30,7 @@ class NoticeChannel(models.Model):
         DISCORD = "discord", "Discord"
         SLACK = "slack", "Slack"
         JSON = "json", "JSON (HMAC-SHA256)"
+        PUSH = "push", "Browser push"
 
     seat = models.ForeignKey(
         Seat, null=True, blank=True, on_delete=models.CASCADE, related_name="notice_channels"
@@ -36,6 +41,8 @@ class NoticeChannel(models.Model):
     kind = models.CharField(max_length=8, choices=Kind.choices)
     url = models.URLField(max_length=500)
     secret = models.CharField(max_length=64)
+    push_key = models.CharField(max_length=100, blank=True, default="", help_text="p256dh")
+    push_auth = models.CharField(max_length=32, blank=True, default="", help_text="auth")
     language = models.CharField(max_length=8, default="en", help_text="a table's channel's")
     time_zone = models.CharField(max_length=64, default="UTC", help_text="a table's channel's")
     created_at = models.DateTimeField(default=timezone.now)

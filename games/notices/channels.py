@@ -1,5 +1,6 @@
-"""Webhook channels: a seat's, added, removed and tried by its player on the seat's settings,
-and a table's one, set by its host on the table's channel page.
+"""Webhook channels: a seat's, added, removed and tried by its player on the seat's settings
+(a browser's push subscription among them), and a table's one, set by its host on the
+table's channel page.
 
 Only a seat's own links (its play link, its emails' settings link) and a table's host link
 reach these; a channel's address is checked when it is added (``games.notices.address``) and
@@ -23,9 +24,11 @@ from games.errors import Conflict, Refused, TooMany
 from games.models import Game, Notice, NoticeChannel, Seat, Table
 from games.notices.address import webhook_target
 from games.notices.delivery import ENDED, notice_context, table_notice_context
+from games.notices.push import keys_valid, push_enabled
 from games.play.signals import notice_committed
 
 CHANNELS_LIMIT = 3
+MAX_URL = NoticeChannel._meta.get_field("url").max_length or 500
 TESTS_LIMIT = 3
 TESTS_WINDOW = timedelta(minutes=10)
 
@@ -36,10 +39,14 @@ def _playing(game: Game | None) -> None:
         raise Conflict(_("This game has ended: it sends no more notices."))
 
 
+WEBHOOKS = (NoticeChannel.Kind.DISCORD, NoticeChannel.Kind.SLACK, NoticeChannel.Kind.JSON)
+"""The kinds of channel added by their address (a push subscription comes from a browser)."""
+
+
 def _checked(kind: str, url: str) -> str:
     """``url`` stripped, if ``kind`` is a kind of webhook and the address passes the guard
     now (it is checked again at each send)."""
-    if kind not in NoticeChannel.Kind.values:
+    if kind not in WEBHOOKS:
         raise Refused(_("Choose the kind of webhook."))
     webhook_target(url.strip())
     return url.strip()
@@ -55,6 +62,33 @@ def channel_add(*, seat: Seat, kind: str, url: str, now: datetime) -> NoticeChan
             raise TooMany(_("A seat has at most %(limit)s channels.") % {"limit": CHANNELS_LIMIT})
         return NoticeChannel.objects.create(
             seat=seat, kind=kind, url=url, secret=secrets.token_hex(32), created_at=now
+        )
+
+
+def push_add(*, seat: Seat, endpoint: str, p256dh: str, auth: str, now: datetime) -> NoticeChannel:
+    """Add the browser push subscription at ``endpoint``, with the browser's keys ``p256dh``
+    and ``auth``, to ``seat``'s channels (a subscription it has already: its keys renewed and
+    the channel resumed). The endpoint passes the webhooks' address guard, now and at each
+    send."""
+    _playing(seat.game)
+    if not push_enabled():
+        raise Refused(_("This site sends no browser push."))
+    endpoint = endpoint.strip()
+    if len(endpoint) > MAX_URL or not keys_valid(p256dh, auth):
+        raise Refused(_("This browser's subscription cannot be used."))
+    webhook_target(endpoint)
+    keys = {"push_key": p256dh, "push_auth": auth, "paused_at": None, "failures": 0}
+    with transaction.atomic():
+        Seat.objects.select_for_update().filter(pk=seat.pk).first()
+        mine = NoticeChannel.objects.filter(seat=seat)
+        known = mine.filter(kind=NoticeChannel.Kind.PUSH, url=endpoint).first()
+        if known is not None:
+            mine.filter(pk=known.pk).update(**keys)
+            return known
+        if mine.count() >= CHANNELS_LIMIT:
+            raise TooMany(_("A seat has at most %(limit)s channels.") % {"limit": CHANNELS_LIMIT})
+        return NoticeChannel.objects.create(
+            seat=seat, kind=NoticeChannel.Kind.PUSH, url=endpoint, created_at=now, **keys
         )
 
 

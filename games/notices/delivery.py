@@ -10,7 +10,7 @@ the address of its table's channel is not told the turn the table's hears alread
 PostgreSQL each ``INSERT`` tells ``NOTIFY`` :data:`CHANNEL` each new id at commit, which
 the outbox's listener queues (``games.tasks``); elsewhere ``signals.notice_committed`` is
 sent on commit. A seat's notice written outside its playing hours is written leased
-until they begin (``games.notices.hours``), so only the sweep sends it then. A send claims
+until they begin (``games.timecontrol.hours``), so only the sweep sends it then. A send claims
 its row with a lease (:func:`notice_send`); a failure leaves it leased until its retry,
 which the sweep (:func:`notices_due`) queues. A channel whose
 sends failed ``NOTICE_PAUSE_AFTER`` times in a row is paused, its waiting notices dropped,
@@ -38,12 +38,12 @@ from django.utils.translation import gettext as _
 from games.display import game_label, local_time
 from games.mail.outbox import mail_queue
 from games.models import Game, Notice, NoticeChannel, Seat, Table
-from games.notices.hours import notice_wait
 from games.notices.webhooks import SendFailed, notice_post
 from games.play.links import preferences_link
 from games.play.lobby import table_token
 from games.play.signals import notice_committed
 from games.store.repository import change_rows_written
+from games.timecontrol.hours import notice_wait
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +153,7 @@ def _insert(
 ) -> tuple[str, list[Any]]:
     """The ``INSERT … SELECT`` of a turn notice saying ``context`` to each channel ``c`` not
     paused that ``where`` (with ``params``) finds, held until ``wait`` if given (its seat's
-    playing hours: ``games.notices.hours``)."""
+    playing hours: ``games.timecontrol.hours``)."""
     notices, channels = Notice._meta.db_table, NoticeChannel._meta.db_table
     cast = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
     sql = (

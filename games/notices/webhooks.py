@@ -1,5 +1,6 @@
 """A notice as each kind of webhook takes it, and its one request to the checked address.
 
+A browser's push subscription gets the notice encrypted for it (:mod:`games.notices.push`).
 Discord and Slack get their incoming-webhook JSON (a text, no one pinged: a player's name
 could be ``@everyone``); the generic kind gets the notice's fields, signed with the
 channel's secret: ``X-Notice-Signature: sha256=<hex>`` is HMAC-SHA256 over the
@@ -26,6 +27,7 @@ from django.conf import settings
 
 from games.models import Notice, NoticeChannel
 from games.notices.address import Resolver, WebhookRefused, webhook_target
+from games.notices.push import push_request
 
 ANSWER_LIMIT = 4096
 """Bytes of a receiver's answer read at most (the rest is never read)."""
@@ -70,14 +72,18 @@ def notice_post(notice: Notice, *, timestamp: int, resolve: Resolver = socket.ge
         target = webhook_target(channel.url, resolve=resolve)
     except WebhookRefused as error:  # a name that no longer resolves, or now privately
         raise SendFailed(f"{type(error).__name__}: {error}") from error
-    body = json.dumps(notice_body(notice), ensure_ascii=False).encode()
     default_port = 443 if target.scheme == "https" else 80
     headers = {
         "Host": target.host if target.port == default_port else f"{target.host}:{target.port}",
-        "Content-Type": "application/json",
         "User-Agent": "freibeuter-notices/1",
         "X-Notice-Id": str(notice.notice_id),
     }
+    if channel.kind == NoticeChannel.Kind.PUSH:
+        body, pushed = push_request(notice, timestamp=timestamp)
+        headers |= pushed
+    else:
+        body = json.dumps(notice_body(notice), ensure_ascii=False).encode()
+        headers["Content-Type"] = "application/json"
     if channel.kind == NoticeChannel.Kind.JSON:
         stamp = str(timestamp)
         headers |= {

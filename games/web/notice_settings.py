@@ -1,7 +1,8 @@
 """The notices' parts of the settings pages: the webhook channels of a seat or a table (add
 one, send it a test, resume it after a pause, remove it: ``games.notices.channels``), a
-seat's playing hours (``games.notices.hours``), and its player's calendar feed (its link,
-and a new one that revokes it: ``games.notices.calendar``)."""
+seat's browser push subscriptions (``games.notices.push``) and playing hours
+(``games.timecontrol.hours``), and its player's calendar feed (its link, and a new one that
+revokes it: ``games.notices.calendar``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.errors import GameError, TooMany
 from games.models import NoticeChannel, Seat, Table
-from games.notices import calendar, channels, hours
+from games.notices import calendar, channels, push
+from games.timecontrol import hours
 from games.web.lobby_forms import PlaceForm
 
 
@@ -42,6 +44,8 @@ class ChannelsPart:
     done: str = ""
     refusal: str = ""
     status: int = 200
+    push_key: str = ""
+    """The VAPID key a browser subscribes to a seat's notices with (none: no push offered)."""
 
 
 def _rows(owner: Seat | Table) -> list[dict[str, object]]:
@@ -50,7 +54,9 @@ def _rows(owner: Seat | Table) -> list[dict[str, object]]:
     return [
         {
             "id": channel.pk,
-            "kind": channel.get_kind_display(),
+            "kind": _("Browser push")
+            if channel.kind == NoticeChannel.Kind.PUSH
+            else channel.get_kind_display(),
             "host": urlsplit(channel.url).hostname or "",
             "paused": channel.paused_at is not None,
             "secret": channel.secret if channel.kind == NoticeChannel.Kind.JSON else "",
@@ -83,6 +89,10 @@ def channels_part(request: HttpRequest, owner: Seat | Table, action: str) -> Cha
             else:
                 channels.table_channel_set(table=owner, now=now, **form.cleaned_data)
             form, done = form_class(), str(_("The channel is added."))
+        elif action == "push-add" and isinstance(owner, Seat):
+            asked = {key: request.POST.get(key, "")[:600] for key in ("endpoint", "p256dh", "auth")}
+            channels.push_add(seat=owner, now=now, **asked)
+            done = str(_("This browser gets your turn notices now."))
         elif action == "channel-test":
             channels.channel_test(owner=owner, channel_id=chosen, now=now)
             done = str(_("A test notice is on its way."))
@@ -96,7 +106,12 @@ def channels_part(request: HttpRequest, owner: Seat | Table, action: str) -> Cha
         refusal, status = error.message, 429 if isinstance(error, TooMany) else 400
     if form.errors:
         status = 400
-    return ChannelsPart(form=form, rows=_rows(owner), done=done, refusal=refusal, status=status)
+    push_key = (
+        push.application_server_key() if push.push_enabled() and isinstance(owner, Seat) else ""
+    )
+    return ChannelsPart(
+        form=form, rows=_rows(owner), done=done, refusal=refusal, status=status, push_key=push_key
+    )
 
 
 class HoursForm(forms.Form):

@@ -27,7 +27,6 @@ from games.display import deadline_local, game_label
 from games.errors import GameError
 from games.kinds import kind_of
 from games.models import Game, Seat
-from games.notices.hours import hours_shown
 from games.people.profiles import profile_links
 from games.play import services
 from games.play.links import seat_from_token
@@ -36,6 +35,7 @@ from games.play.tables import table_for
 from games.play.takebacks import takeback_pending
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import deadline_for
+from games.timecontrol.hours import hours_shown
 
 SELECTION_KEYS = ("card", "field", "move", "stack")
 

@@ -1,9 +1,12 @@
 """The notices' pages pass axe-core and the W3C Nu validator and fit a 360 px phone in
 English, German and French: a seat's settings with its webhook channels (a signed one with
-its secret, a paused one) and its player's calendar link, and a table's webhook page."""
+its secret, a paused one, a browser push), its playing hours, the browser push button and
+its player's calendar link, and a table's webhook page. The push button's service worker
+registers under the site's Content-Security-Policy."""
 
 from __future__ import annotations
 
+from datetime import time
 from typing import Any
 
 import pytest
@@ -11,17 +14,20 @@ from django.test import Client
 from test_pages_checked import Inspector
 
 from games.models import NoticeChannel
+from games.notices.push import vapid_key_new
 from games.people.accounts import player_create
 from games.play.links import seat_token
 from games.play.lobby import SeatSpec, table_create, table_token
 from games.play.services import PlayerSpec, game_create
+from games.timecontrol.hours import hours_set
 from tests.clock import T0
 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_notice_pages_pass_the_checks_on_a_phone_in_every_language(
-    live_server: Any, browser: Any
+    live_server: Any, browser: Any, settings: Any
 ) -> None:
+    settings.NOTICE_VAPID_PRIVATE_KEY, _ = vapid_key_new()
     game = game_create(
         kind="freibeuter",
         players=[
@@ -36,6 +42,9 @@ def test_the_notice_pages_pass_the_checks_on_a_phone_in_every_language(
     hook = "https://discord.com/api/webhooks/123456789012345678/" + "x" * 68
     NoticeChannel.objects.create(seat=anne, kind="json", url=hook, secret="ab" * 32)
     NoticeChannel.objects.create(seat=anne, kind="discord", url=hook, secret="c", paused_at=T0)
+    push = "https://fcm.googleapis.com/fcm/send/" + "p" * 150
+    NoticeChannel.objects.create(seat=anne, kind="push", url=push, push_key="k", push_auth="a")
+    hours_set(anne, time(8), time(22))
     table = table_create(
         kind="freibeuter",
         name="Black Flag",
@@ -53,5 +62,13 @@ def test_the_notice_pages_pass_the_checks_on_a_phone_in_every_language(
         inspector.check_page(
             f"a table's webhook ({language})", f"/tables/{table_token(table)}/channel/"
         )
+    inspector.visit(f"/play/{seat_token(anne)}/mail/")
+    button = inspector.page.locator("#push-subscribe")
+    assert button.is_visible()
+    scope = inspector.page.evaluate(
+        "button => navigator.serviceWorker.register(button.dataset.worker).then(r => r.scope)",
+        button.element_handle(),
+    )
+    assert scope == f"{live_server.url}/static/games/"
     inspector.close()
     assert not inspector.problems, inspector.report()

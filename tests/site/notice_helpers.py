@@ -16,7 +16,8 @@ import pytest
 from mail_helpers import free_port
 
 from games.models import Game
-from games.play.services import PlayerSpec, game_create
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.store.loading import engine_for, load_state
 from tests.clock import T0
 
 
@@ -104,3 +105,13 @@ def game(db: None) -> Game:
         seed=4,
         now=T0,
     )
+
+
+def anne_moves(game: Game) -> None:
+    """Anne makes a legal move, so Bart's turn begins."""
+    game.refresh_from_db()
+    anne = game.seats.get(display_name="Anne")
+    move = engine_for(game).legal_moves(load_state(game), "Anne")[0]
+    move_submit(game=game, seat=anne, move=move, expected_seq=game.last_seq)
+    game.refresh_from_db()
+    assert "Bart" in game.to_move

@@ -19,8 +19,8 @@ from games.mail.outbox import mail_send
 from games.models import Game, Notice, OutboundMail, Seat
 from games.notices.channels import channel_add
 from games.notices.delivery import notice_send, notices_due
-from games.notices.hours import hours_set
 from games.play.links import seat_token
+from games.timecontrol.hours import hours_set
 from tests.site.dates_helpers import CHANGES, DAY, game_at, play, seat_of, travel
 
 pytestmark = [pytest.mark.django_db, pytest.mark.clock]

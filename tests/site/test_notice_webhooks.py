@@ -13,7 +13,7 @@ from datetime import timedelta
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
-from notice_helpers import Receiver, game, receiver  # noqa: F401
+from notice_helpers import Receiver, anne_moves, game, receiver  # noqa: F401
 
 from games.mail.compose import mail_compose
 from games.models import Game, Notice, NoticeChannel, OutboundMail, Seat
@@ -30,16 +30,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.clock]
 
 def _seat(game: Game, name: str) -> Seat:
     return game.seats.get(display_name=name)
-
-
-def _anne_moves(game: Game) -> None:
-    """Anne makes a legal move, so Bart's turn begins."""
-    game.refresh_from_db()
-    anne = _seat(game, "Anne")
-    move = engine_for(game).legal_moves(load_state(game), "Anne")[0]
-    move_submit(game=game, seat=anne, move=move, expected_seq=game.last_seq)
-    game.refresh_from_db()
-    assert "Bart" in game.to_move
 
 
 def _send_all() -> int:
@@ -62,7 +52,7 @@ def test_each_kind_gets_the_turn_in_its_format_with_the_game_page_and_never_the_
     bart = _seat(game, "Bart")
     for kind in ("discord", "slack", "json"):
         channel_add(seat=bart, kind=kind, url=receiver.url, now=T0)
-    _anne_moves(game)
+    anne_moves(game)
     assert Notice.objects.filter(kind="turn", status="pending").count() == 3
 
     assert _send_all() == 3
@@ -106,7 +96,7 @@ def test_a_receiver_that_is_down_gets_the_notice_after_it_comes_back(
     answers again the same notice (same id) is delivered, once."""
     channel_add(seat=_seat(game, "Bart"), kind="json", url=receiver.url, now=T0)
     receiver.stop()
-    _anne_moves(game)
+    anne_moves(game)
     (notice,) = Notice.objects.all()
     assert not notice_send(notice_id=notice.pk, now=T0)
     notice.refresh_from_db()
@@ -134,7 +124,7 @@ def test_a_channel_failing_repeatedly_is_paused_and_its_player_told_by_email(
     channel_add(seat=bart, kind="discord", url=receiver.url, now=T0)
     receiver.status = 500
     receiver.answer = b"x" * 100_000
-    _anne_moves(game)
+    anne_moves(game)
     (notice,) = Notice.objects.all()
     assert not notice_send(notice_id=notice.pk, now=T0)
     assert not notice_send(notice_id=notice.pk, now=T0 + timedelta(minutes=1))
@@ -152,7 +142,7 @@ def test_a_channel_failing_repeatedly_is_paused_and_its_player_told_by_email(
 def test_an_ended_game_sends_nothing_more(game: Game, receiver: Receiver) -> None:
     """A turn notice still waiting when its game is aborted is dropped unsent."""
     channel_add(seat=_seat(game, "Bart"), kind="slack", url=receiver.url, now=T0)
-    _anne_moves(game)
+    anne_moves(game)
     game_abort(game=game, moderator=User.objects.create_user("mod"), reason="test")
     assert _send_all() == 0
     assert receiver.received == []
@@ -165,7 +155,7 @@ def test_a_redirect_is_not_followed(game: Game, receiver: Receiver) -> None:
     receiver.status = 307
     receiver.answer = b"see elsewhere"
     receiver.answer_headers = {"Location": receiver.url + "&again=1"}
-    _anne_moves(game)
+    anne_moves(game)
     assert _send_all() == 0
     (notice,) = Notice.objects.all()
     assert notice.status == "failed" and notice.error == "HTTP 307: see elsewhere"
@@ -179,7 +169,7 @@ def test_a_turn_that_passed_while_the_receiver_was_down_is_not_told(
     dropped: it would say what is no longer true."""
     channel_add(seat=_seat(game, "Bart"), kind="json", url=receiver.url, now=T0)
     receiver.stop()
-    _anne_moves(game)
+    anne_moves(game)
     (notice,) = Notice.objects.all()
     assert not notice_send(notice_id=notice.pk, now=T0)
     bart = _seat(game, "Bart")

@@ -65,10 +65,13 @@ def _turn_queue(
 ) -> None:
     """Write ``seat``'s turn email (its content is composed after the commit:
     ``turn_content.turn_context_of``); with ``hours``, outside the seat's playing hours it
-    waits for them (``games.timecontrol.hours``)."""
+    waits for them (``games.timecontrol.hours``), marked ``waited`` so the outbox drops it
+    if the seat played meanwhile."""
     deadline = seat.deadline_at.isoformat() if seat.deadline_at else None
     context = {"game_kind": game.kind, "seq": game.last_seq, "deadline": deadline}
     wait = notice_wait(seat, now) if hours else None
+    if wait is not None:
+        context["waited"] = True
     _queue(game, seat, "turn", context, now, unless_told=unless_told, wait=wait)
 
 

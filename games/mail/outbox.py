@@ -136,13 +136,20 @@ def mail_send(
     """Claim, send and mark one row; tell whether this call sent it.
 
     ``connect`` gives the mail connection (a worker keeps one open).
-    A permanent failure marks the row failed with the error. A transient one
+    A turn email that waited for its seat's playing hours is dropped unsent if its seat is
+    no longer to move (it played meanwhile by its link). A permanent failure marks the row
+    failed with the error. A transient one
     keeps the row pending, leased until its retry is due, and raises
     :class:`TransportError` so the task retries.
     """
     now = now or timezone.now()
     row = mail_claim(mail_id=mail_id, now=now)
     if row is None:
+        return False
+    if row.context.get("waited") and not _still_to_move(row):
+        OutboundMail.objects.filter(pk=row.pk, status=OutboundMail.Status.PENDING).update(
+            status=OutboundMail.Status.DROPPED, claimed_until=None
+        )
         return False
     composed = context_composed(row)
     message = mail_compose(row)
@@ -165,6 +172,14 @@ def mail_send(
     row.claimed_until, row.error = None, ""
     outbox_mark(row, ["status", "sent_at", "claimed_until", "error", *kept])
     return True
+
+
+def _still_to_move(row: OutboundMail) -> bool:
+    """Whether the seat of the turn email ``row`` is still to move in its active game."""
+    game, seat = row.game, row.seat
+    if game is None or seat is None:
+        return False
+    return game.status == Game.Status.ACTIVE and seat.display_name in game.to_move
 
 
 def mail_due(*, now: datetime, limit: int = SWEEP_LIMIT) -> list[int]:

@@ -26,6 +26,7 @@ class OutboundMail(models.Model):
         SENT = "sent"
         FAILED = "failed"
         MERGED = "merged", "merged into a digest"
+        DROPPED = "dropped", "dropped: its turn passed while it waited for the playing hours"
 
     game = models.ForeignKey(
         Game, null=True, blank=True, on_delete=models.CASCADE, related_name="mails"

@@ -7,7 +7,8 @@ begin as the seat's zone counts it, across a change of summer time too. A notice
 waits past the seat's reminder time (or, with no reminder, its deadline), and the deadline
 reminder itself never waits: the reminder comes at its time even outside the hours, since a
 player who is not told before his deadline loses his turn. No notice is ever dropped for
-the hours.
+the hours; one whose player moved while it waited is (``games.mail.outbox.mail_send``,
+``games.notices.delivery.notice_send``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 # ruff: noqa: F811  (pytest fixtures imported from notice_helpers)
 """Playing hours: a turn that begins outside a seat's hours is told (by email and by webhook)
 when they begin on the player's wall clock, across a change of summer time too, but never
-after the seat's reminder time, and the reminder itself comes at its time; the player sets
+after the seat's reminder time, and the reminder itself comes at its time; a turn the player
+played meanwhile is not told; the player sets
 his hours on the seat's settings and the game's page shows them to everyone at the table."""
 
 from __future__ import annotations
@@ -101,6 +102,24 @@ def test_a_waiting_turn_comes_no_later_than_the_reminder_which_comes_at_its_time
     assert _sent_at(turn, at + MINUTE)
     assert notice_send(notice_id=notice.pk, now=at + MINUTE)
     assert len(mail.outbox) == 2 and len(receiver.received) == 1
+
+
+def test_a_waiting_turn_is_not_told_once_the_player_has_moved_by_his_link(
+    clock: time_machine.Coordinates, receiver: Receiver
+) -> None:
+    """Bart plays by his link at 07:00, before his hours begin: at 08:00 neither his waiting
+    turn email nor his webhook's notice goes out (both would tell a turn that is over)."""
+    game, bart, _ = _late_saturday_move(clock, receiver, time(8))
+    turn = OutboundMail.objects.get(game=game, seat=bart, kind="turn")
+    (notice,) = Notice.objects.filter(channel__seat=bart)
+    assert play(game, travel(clock, SPRING.wall(SPRING.sunday, 7))) == "Bart"
+
+    later = travel(clock, SPRING.wall(SPRING.sunday, 8) + MINUTE)
+    assert not _sent_at(turn, later) and not notice_send(notice_id=notice.pk, now=later)
+    turn.refresh_from_db()
+    notice.refresh_from_db()
+    assert (turn.status, notice.status) == ("dropped", "dropped")
+    assert mail.outbox == [] and receiver.received == []
 
 
 def test_a_player_sets_his_hours_and_the_table_sees_them(game: Game) -> None:

@@ -1,8 +1,9 @@
 """The notices' pages pass axe-core and the W3C Nu validator and fit a 360 px phone in
 English, German and French: a seat's settings with its webhook channels (a signed one with
 its secret, a paused one, a browser push), its playing hours, the browser push button and
-its player's calendar link, and a table's webhook page. The push button's service worker
-registers under the site's Content-Security-Policy."""
+its player's calendar link, a table's webhook page, and a game's page showing a seat's
+playing hours. The push button's service worker registers under the site's
+Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -62,6 +63,7 @@ def test_the_notice_pages_pass_the_checks_on_a_phone_in_every_language(
         inspector.check_page(
             f"a table's webhook ({language})", f"/tables/{table_token(table)}/channel/"
         )
+        inspector.check_page(f"a game's page with playing hours ({language})", f"/games/{game.pk}/")
     inspector.visit(f"/play/{seat_token(anne)}/mail/")
     button = inspector.page.locator("#push-subscribe")
     assert button.is_visible()

@@ -8,8 +8,9 @@ turn_begun          ``turn_begin``: a move, a takeback,  ``notices.turn_mails_qu
                     a seat changing hands (moderator,    turn emails, or the result to all;
                     timeouts, replacement), a resume,    ``delivery.turn_notices_queue``:
                     the deal, a league's deal            the webhooks' turn notices
-bot_to_move         ``turn_begin``, on commit            ``tasks.deadline_sweep_soon``: the
-                                                         bot plays now, not at the next beat
+bot_to_move         ``turn_begin``, on commit            ``tasks.bot_move_soon``: a worker
+                                                         plays the bot now, not at the next
+                                                         beat
 event_announced     takebacks (web, API, reply by        ``notices.notice_mails_queue``: the
                     email), moderator actions, an        seats it concerns are told
                     adjudication (moderator, league)
@@ -50,7 +51,7 @@ from games.play import signals
 CONSEQUENCES: tuple[tuple[Signal, Callable[..., object]], ...] = (
     (signals.turn_begun, notices.turn_mails_queue),
     (signals.turn_begun, delivery.turn_notices_queue),
-    (signals.bot_to_move, tasks.deadline_sweep_soon),
+    (signals.bot_to_move, tasks.bot_move_soon),
     (signals.event_announced, notices.notice_mails_queue),
     (signals.deadline_near, notices.reminder_mail_queue),
     (signals.turn_timed_out, notices.timeout_mails_queue),

@@ -7,8 +7,8 @@ A task that finds the database or Redis away runs again a few seconds later
 (:class:`ServiceTask`).
 Work is queued the moment a transaction commits it: an outbox row's send by
 :class:`OutboxListener` in a worker (PostgreSQL's ``NOTIFY``) or by the receiver of
-``signals.mail_committed`` (SQLite), and a sweep for a bot seat to move by the
-receiver of ``signals.bot_to_move`` (both connected in ``games.consequences``).
+``signals.mail_committed`` (SQLite), and a bot seat's move by the receiver of
+``signals.bot_to_move`` (both connected in ``games.consequences``).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from games.mail import digest, outbox
 from games.models import Notice, OutboundMail
 from games.monitoring.health import sweep_recorded
 from games.notices import delivery
+from games.play import bots
 from games.store.outages import UNREACHABLE
 
 log = logging.getLogger(__name__)
@@ -223,12 +224,19 @@ def deadline_sweep_task() -> int:
     return sweep.deadline_sweep(now=timezone.now())
 
 
-def deadline_sweep_soon(sender: object, **kwargs: object) -> None:
-    """Queue a deadline sweep to play for a bot seat (on ``signals.bot_to_move``)."""
+@shared_task(base=ServiceTask, acks_late=True)
+def bot_move_task(game_id: int) -> int:
+    """Play the move of a game's bot seat to move, chosen without the game's lock
+    (``games.play.bots``); its commit queues the next bot's. Count the moves played."""
+    return bots.bots_play(game_id, most=1)
+
+
+def bot_move_soon(sender: object, *, game_id: int, **kwargs: object) -> None:
+    """Queue the moves of a game's bot seat to move (on ``signals.bot_to_move``)."""
     try:
-        deadline_sweep_task.delay()
+        bot_move_task.delay(game_id)
     except Exception:  # the minutely beat sweep plays the bot's move anyway
-        log.warning("could not queue a deadline sweep for a bot seat", exc_info=True)
+        log.warning("could not queue the bot's move in game #%s", game_id, exc_info=True)
 
 
 @shared_task(base=ServiceTask, acks_late=True)

@@ -227,6 +227,12 @@ class PlayerInput(serializers.Serializer):  # type: ignore[type-arg]
     )
     time_zone = StrictCharField(max_length=64, default="UTC", validators=[_known_time_zone])
     is_bot = StrictBooleanField(default=False)
+    bot_level = StrictCharField(
+        max_length=20,
+        default="easy",
+        help_text="A bot's level: `easy` (at once) or `strong` (up to about a second of "
+        "CPU a move); another is refused (400 `unknown_level`). Only a bot's is kept.",
+    )
 
 
 class GameCreateInput(serializers.Serializer):  # type: ignore[type-arg]

@@ -22,6 +22,7 @@ from games.api.pagination import GamePagination, events_page
 from games.errors import NotYourSeat
 from games.models import Game, Seat
 from games.play import selectors, services
+from games.play.levels import level_checked, options_checked
 from games.play.links import seat_link, seat_token
 from games.play.recipients import addresses_check
 from games.store.loading import engine_for
@@ -127,13 +128,21 @@ class GameListView(APIView):
                 "leave it out when a person plays.",
             )
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        levels = [player.pop("bot_level") for player in data["players"]]
+        bots = {
+            player["name"]: level_checked(level)
+            for player, level in zip(data["players"], levels, strict=True)
+            if player["is_bot"]
+        }
+        options = {**data["options"], **({"bots": bots} if bots else {})}
+        options_checked(options)
         with transaction.atomic():
             emails = [player.get("email", "") for player in data["players"]]
             addresses_check(emails, now=timezone.now(), new_game=True)
             game = services.game_create(
                 kind=data["kind"],
                 players=[services.PlayerSpec(**player) for player in data["players"]],
-                options=data["options"],
+                options=options,
                 seed=data.get("seed"),
                 actor=f"user:{request.user.pk}",
             )

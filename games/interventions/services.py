@@ -13,6 +13,7 @@ from games.errors import Conflict, GameNotActive
 from games.models import Event, Game, Seat
 from games.people.accounts import seats_attach
 from games.people.reliability import former_holder_keep
+from games.play.levels import level_checked
 from games.play.signals import event_announced
 from games.play.turns import clocks_update, turn_begin
 from games.store import events
@@ -85,11 +86,13 @@ def seat_hand_over(
     actor: str,
     now: datetime,
     ladder: bool = False,
+    level: str = "easy",
 ) -> None:
     """Give ``seat`` of the locked ``game`` to the player invited by ``email``, or to the bot
-    (``None``), recorded as ``seat_replaced``: the old link stops working, the old player's
-    account no longer acts for the seat, its timeouts count from none, and when the game waits
-    for the seat its clock starts afresh (with a turn email for a new player); everyone is told.
+    (``None``) at ``level``, recorded as ``seat_replaced``: the old link stops working, the
+    old player's account no longer acts for the seat, its timeouts count from none, and when
+    the game waits for the seat its clock starts afresh (with a turn email for a new player);
+    everyone is told.
 
     On the timeout ladder (``ladder``) the bot takes the seat of a late player and plays at
     once: he keeps his link and his count of timeouts, and his timeout email tells him."""
@@ -104,7 +107,9 @@ def seat_hand_over(
     if email is not None:
         seats_attach(seats=Seat.objects.filter(pk=seat.pk))
     by = "bot" if email is None else "player"
-    payload = events.seat_replaced_payload(player=seat.display_name, by=by, reason=reason)
+    payload = events.seat_replaced_payload(
+        player=seat.display_name, by=by, reason=reason, level=level
+    )
     with game_change(game) as change:
         change.append(event_type=events.SEAT_REPLACED, payload=payload, actor=actor, now=now)
         waits = seat.display_name in game.to_move and game.status == Game.Status.ACTIVE
@@ -125,14 +130,18 @@ def seat_replace(
     email: str | None,
     actor: str,
     reason: str = "invited",
+    level: str = "easy",
     now: datetime | None = None,
 ) -> Seat:
     """Lock ``game`` and give its ``seat`` to the player invited by ``email``, or to the bot
-    (:func:`seat_hand_over`)."""
+    at ``level`` (:func:`seat_hand_over`)."""
     now = now or timezone.now()
+    level_checked(level)
     game = Game.objects.select_for_update().get(pk=game.pk)
     seat = Seat.objects.get(pk=seat.pk, game=game)
-    seat_hand_over(game=game, seat=seat, email=email, reason=reason, actor=actor, now=now)
+    seat_hand_over(
+        game=game, seat=seat, email=email, reason=reason, actor=actor, now=now, level=level
+    )
     return seat
 
 

@@ -8,11 +8,15 @@ recorded (``reminder_sent``), even across a rebuild. Where several players decid
 once, each is timed out on his own deadline. The ladder, by the game's ``timeout_policy``:
 
 1. ``turn_timed_out`` is recorded for the late player;
-2. with the ``bot`` policy the built-in bot plays this turn (``move`` with
-   ``auto: true``), and after ``replace_after`` timeouts in a row the seat
-   becomes a bot seat (``seat_replaced``) until a moderator invites a
-   replacement (``games.interventions.services``);
+2. with the ``bot`` policy the game's timeout move is played for this turn (``move`` with
+   ``auto: true``; the greedy bot's, or the step's default), and after ``replace_after``
+   timeouts in a row the seat becomes a bot seat (``seat_replaced``, at the ladder's
+   level) until a moderator invites a replacement (``games.interventions.services``);
 3. with the ``pause`` policy the game is paused for a moderator (``game_paused``).
+
+A bot seat whose turn it is is not played under the lock: the locked transaction only
+notes its game, and once it has committed the sweep plays the bots' moves
+(``games.play.bots.bots_play``: chosen without the lock, submitted with the seq read).
 
 The late player is told what happened only after it has been recorded. A run reads the
 due games oldest first, a batch at a time, each twice the last while the backlog lasts
@@ -36,6 +40,8 @@ from engine.base import Move
 from games.interventions.services import seat_hand_over
 from games.kinds import kind_of
 from games.models import Game, Seat
+from games.play.bots import BOT_CHAIN, bots_play
+from games.play.levels import ladder_level
 from games.play.services import move_submit
 from games.play.signals import deadline_near, turn_timed_out
 from games.play.turns import clocks_update
@@ -53,8 +59,6 @@ CHUNK = 20
 """Due games dealt with in one transaction: one lock statement (reminders) and one commit."""
 SWEEP_SECONDS = 45.0
 """A run takes no new game after this long, ending within the beat's minute."""
-BOT_CHAIN = 64
-"""At most this many bot moves in a row for one game in one sweep."""
 SWEEP = "system:deadline"
 """The actor of the events the sweep appends."""
 
@@ -100,13 +104,10 @@ def _remind_seats(game: Game, now: datetime) -> bool:
     return True
 
 
-def _bot_plays(game: Game, seat: Seat, now: datetime, *, timed_out: bool = False) -> Move:
-    """Play the bot's move for ``seat`` (for a late player: the kind's timeout move)."""
+def _timeout_plays(game: Game, seat: Seat, now: datetime) -> Move:
+    """Play the kind's timeout move for the late player of ``seat``."""
     engine, state = engine_for(game), load_state(game)
-    if timed_out:
-        move = kind_of(game.kind).timeout_move(engine, state, seat.display_name)
-    else:
-        move = engine.bot_move(state, seat.display_name)
+    move = kind_of(game.kind).timeout_move(engine, state, seat.display_name)
     move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq, auto=True, now=now)
     return move
 
@@ -132,20 +133,29 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
     seat.save(update_fields=["timeouts"])
     if replaced:
         seat_hand_over(
-            game=game, seat=seat, email=None, reason="timeouts", actor=SWEEP, now=now, ladder=True
+            game=game,
+            seat=seat,
+            email=None,
+            reason="timeouts",
+            actor=SWEEP,
+            now=now,
+            ladder=True,
+            level=ladder_level(game.options or {}),
         )
     if paused:
         turn_timed_out.send(
             sender=Game, game=game, seat=seat, move=None, replaced=False, paused=True, now=now
         )
         return
-    played = _bot_plays(game, seat, now, timed_out=True)
+    played = _timeout_plays(game, seat, now)
     turn_timed_out.send(
         sender=Game, game=game, seat=seat, move=played, replaced=replaced, paused=False, now=now
     )
 
 
-def _expire(game_id: int, now: datetime) -> bool:
+def _expire(game_id: int, now: datetime) -> str:
+    """Time out the earliest late player of game ``game_id`` (``"late"``), or say that a bot
+    seat is to move (``"bot"``), or that nothing is due (``""``)."""
     with transaction.atomic():
         game = (
             Game.objects.select_for_update(skip_locked=True)
@@ -153,29 +163,32 @@ def _expire(game_id: int, now: datetime) -> bool:
             .first()
         )
         if game is None:
-            return False
+            return ""
         late = game.seats.filter(display_name__in=game.to_move, deadline_at__lte=now)
-        seat = late.order_by("deadline_at", "position").first()
+        seat = late.order_by("is_bot", "deadline_at", "position").first()
         if seat is None:
-            return False
+            return ""
         if seat.is_bot:
-            _bot_plays(game, seat, now)
-        else:
-            _time_out(game, seat, now)
-        return True
+            return "bot"
+        _time_out(game, seat, now)
+        return "late"
 
 
 def _expire_all(game_ids: list[int], now: datetime) -> int:
-    """Deal with each late seat of the games ``game_ids`` in turn (a bot's reply too), each
-    step its own savepoint, the games committed together; count the steps."""
-    steps = 0
+    """Time out each late player of the games ``game_ids`` in turn, each step its own
+    savepoint, the games committed together; then, outside that transaction, play the bot
+    seats whose turn it is; count the steps."""
+    steps, bots = 0, []
     with transaction.atomic():
         for game_id in game_ids:
             for _ in range(BOT_CHAIN):
-                if not _expire(game_id, now):
+                found = _expire(game_id, now)
+                if found == "bot":
+                    bots.append(game_id)
+                if found != "late":
                     break
                 steps += 1
-    return steps
+    return steps + sum(bots_play(game_id, now=now) for game_id in bots)
 
 
 def due_games(

@@ -146,15 +146,24 @@ def seat_invite(
 
 @transaction.atomic
 def seat_remove(
-    *, game: Game, moderator: User, reason: str, seat: Seat, now: datetime | None = None
+    *,
+    game: Game,
+    moderator: User,
+    reason: str,
+    seat: Seat,
+    level: str = "easy",
+    now: datetime | None = None,
 ) -> Seat:
-    """Take ``seat`` from its player and give it to the bot; the player hears why."""
+    """Take ``seat`` from its player and give it to the bot at ``level``; the player hears
+    why."""
     game, reason, now = _opened(game, reason, now)
     seat = Seat.objects.get(pk=seat.pk, game=game)
     if seat.is_bot:
         raise Refused(f"The bot already plays for {seat.display_name}.")
     actor = actor_of(moderator)
-    seat_hand_over(game=game, seat=seat, email=None, reason=reason, actor=actor, now=now)
+    seat_hand_over(
+        game=game, seat=seat, email=None, reason=reason, actor=actor, now=now, level=level
+    )
     return seat
 
 

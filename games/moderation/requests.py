@@ -1,8 +1,9 @@
 """One moderator request (moderation page, admin or API) turned into a service call.
 
 The form fields and the API's JSON body are the same keys: ``reason`` always,
-``seat`` (a seat position), ``hours``, ``email``, ``winners`` (names, a list
-or comma-separated) and ``message_seq`` where the action needs them. Bad
+``seat`` (a seat position), ``hours``, ``email``, ``level`` (the bot's, ``easy``
+by default), ``winners`` (names, a list or comma-separated) and ``message_seq``
+where the action needs them. Bad
 input raises :class:`Refused` with a message a moderator can act on.
 """
 
@@ -19,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from games.errors import Refused
 from games.models import Game, Seat
 from games.moderation import actions
+from games.play.levels import EASY, level_checked
 
 ACTIONS = {
     "pause": _("Pause the game"),
@@ -80,7 +82,9 @@ def action_run(*, game: Game, moderator: User, action: str, data: Mapping[str, A
         "resume": lambda: actions.game_unpause(**base),
         "extend": lambda: actions.deadline_extend(**base, hours=_int(data, "hours")),
         "invite": lambda: actions.seat_invite(**base, seat=_seat(game, data), email=_email(data)),
-        "remove": lambda: actions.seat_remove(**base, seat=_seat(game, data)),
+        "remove": lambda: actions.seat_remove(
+            **base, seat=_seat(game, data), level=level_checked(data.get("level", EASY))
+        ),
         "reissue": lambda: actions.link_reissue(**base, seat=_seat(game, data)),
         "abort": lambda: actions.game_abort(**base),
         "adjudicate": lambda: actions.game_adjudicate(**base, winners=_winners(data)),

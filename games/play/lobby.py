@@ -45,6 +45,7 @@ from games.errors import Conflict, Refused, TooMany
 from games.kinds import has_kind
 from games.models import Invitation, OutboundMail, Seat, Table
 from games.names import NameTaken, name_clean, name_key, names_clean
+from games.play.levels import level_checked, options_checked
 from games.play.links import unsigned
 from games.play.recipients import address_hash, lock_addresses, may_mail_unasked
 from games.play.services import PlayerSpec, game_create
@@ -96,12 +97,13 @@ def invitation_mailed(invitation: Invitation) -> bool:
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """One seat of a new table: ``kind`` is ``email``, ``open`` or ``bot``."""
+    """One seat of a new table: ``kind`` is ``email``, ``open`` or ``bot`` (at ``level``)."""
 
     kind: str
     name: str = ""
     email: str = ""
     language: str = "en"
+    level: str = "easy"
 
 
 def invitation_token(invitation: Invitation) -> str:
@@ -243,7 +245,13 @@ def table_create(
             f"{engine.TITLE} is played by {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players."
         )
     time_control(options)  # raises BadOptions, the deadline module's own check
+    options_checked(options)
     names = _seat_names(seats)
+    bots = {
+        names[i]: level_checked(seat.level) for i, seat in enumerate(seats) if seat.kind == "bot"
+    }
+    if bots:
+        options = {**options, "bots": bots}
     addresses = [address_hash(seat.email) for seat in seats if seat.kind == "email"]
     if len(set(addresses)) < len(addresses):
         raise LobbyError("A table invites each email address once.")

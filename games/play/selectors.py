@@ -16,6 +16,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from engine import chain
 from games.errors import RecordHidden
 from games.models import Event, Game, Seat
+from games.play.levels import bot_levels
 from games.store import events
 from games.store.hashes import chain_events
 from games.store.loading import engine_for
@@ -153,13 +154,15 @@ def created_payload(game: Game) -> dict[str, Any]:
 
 
 def game_record(*, game: Game) -> dict[str, Any]:
-    """The game's ``pbem-record/1`` with its revealed salt; only once the game is over."""
+    """The game's ``pbem-record/1`` with its revealed salt, and the level of each bot seat
+    (``bots``, when a bot plays one); only once the game is over."""
     if not game.is_over:
         raise RecordHidden(
             "The record holds every hand and the deck order; it is published when the game is over."
         )
     created = created_payload(game)
     moves = [{"player": payload["player"], **payload["move"]} for payload in moves_played(game)]
+    bots = bot_levels(game)
     return {
         "format": created["format"],
         "game": created["game"],
@@ -171,6 +174,7 @@ def game_record(*, game: Game) -> dict[str, Any]:
         "commitment": created["commitment"],
         "salt": created["salt"],
         "chain": {"scheme": chain.SCHEME, "events": chain_events(game=game)},
+        **({"bots": bots} if bots else {}),
     }
 
 

@@ -19,7 +19,7 @@ deal): ``game``, ``engine``, ``state``, ``seats`` (all of the game's, their cloc
 ``moved`` (the player who moved or whose seat changed hands, or ``None``), ``waited`` (the
 players the game waited for before the change) and ``now``."""
 bot_to_move = Signal()
-"""Committed: a change left a bot seat to move, so it can play at once (no arguments)."""
+"""Committed: a change left a bot seat to move, so it can play at once: ``game_id``."""
 event_announced = Signal()
 """An event the players are told of was appended (a takeback's, a moderator's, an
 adjudication): ``game``, ``event_type``, ``payload``, ``now`` and ``seats``, the seats it

@@ -81,4 +81,5 @@ def turn_begin(
     if game.status == Game.Status.ACTIVE and any(
         seat.is_bot and seat.display_name in game.to_move for seat in seats
     ):
-        transaction.on_commit(lambda: bot_to_move.send(sender=Game))
+        game_id = game.pk
+        transaction.on_commit(lambda: bot_to_move.send(sender=Game, game_id=game_id))

@@ -168,9 +168,11 @@ def reminder_sent_payload(*, player: str, deadline: str) -> Payload:
     return {"player": player, "deadline": deadline}
 
 
-def seat_replaced_payload(*, player: str, by: str, reason: str) -> Payload:
-    """The seat of ``player`` is now played by ``by`` (``"bot"`` or ``"player"``)."""
-    return {"player": player, "by": by, "reason": reason}
+def seat_replaced_payload(*, player: str, by: str, reason: str, level: str = "easy") -> Payload:
+    """The seat of ``player`` is now played by ``by`` (``"bot"`` or ``"player"``); a bot
+    plays at ``level`` (``"easy"`` in events written before bots had levels)."""
+    payload = {"player": player, "by": by, "reason": reason}
+    return {**payload, "level": level} if by == "bot" else payload
 
 
 def game_paused_payload(*, reason: str, player: str | None = None) -> Payload:

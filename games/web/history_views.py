@@ -26,6 +26,7 @@ from games.display import game_label
 from games.kinds import kind_of
 from games.models import Game, Seat
 from games.people.profiles import profile_links
+from games.play.levels import LEVEL_NAMES, bot_levels
 from games.play.selectors import VERIFY_CHAIN_COMMAND, game_record
 from games.play.tables import table_for
 from games.store.hashes import chain_hashes
@@ -50,6 +51,7 @@ def _page(request: HttpRequest, game: Game, seat: Seat | None, fragment: bool) -
         label=game_label(game),
         base=base,
         profiles=profile_links(seats=game.seats.select_related("player")),
+        bots=[(name, LEVEL_NAMES[level]) for name, level in bot_levels(game).items()],
         game_stylesheet=kind.STYLESHEET,
         game_url=base.removesuffix("history/"),
         replay_template=f"games/{game.kind}/_replay.html",

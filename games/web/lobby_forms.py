@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.base import GAMES, get_game
 from games.names import NAME_LENGTH, BadName, name_clean
 from games.people.zones import time_zone_choices, zone_aliases, zone_guess
+from games.play.levels import EASY, LEVEL_NAMES
 from games.play.lobby import SeatSpec
 from games.play.refusals import refusal_text
 
@@ -23,7 +24,7 @@ SEAT_KINDS = [
     ("bot", _("the bot")),
     ("", _("nobody (fewer players)")),
 ]
-SEAT_PARTS = ("kind", "name", "email", "language")
+SEAT_PARTS = ("kind", "name", "email", "language", "level")
 """The fields of each seat, ``seat<N>_<part>``: those of a :class:`SeatSpec`."""
 HOURS = [(24, _("1 day")), (48, _("2 days")), (72, _("3 days")), (168, _("1 week"))]
 
@@ -82,6 +83,13 @@ class TableForm(forms.Form):
         max_value=20,
         initial=3,
     )
+    ladder_level = forms.ChoiceField(
+        label=_("Level of the bot that takes the seat"),
+        help_text=_("Until then the easy bot makes each late move."),
+        choices=list(LEVEL_NAMES.items()),
+        initial=EASY,
+        required=False,
+    )
     listed = forms.BooleanField(
         label=_("List the open seats on the home page, for anyone to take"),
         help_text=_("Otherwise only those you give the open seats' link can take them."),
@@ -116,6 +124,12 @@ class TableForm(forms.Form):
             self.fields[f"seat{index}_language"] = forms.ChoiceField(
                 label=_("Language"), choices=settings.LANGUAGES, initial="en"
             )
+            self.fields[f"seat{index}_level"] = forms.ChoiceField(
+                label=_("Bot level"),
+                choices=list(LEVEL_NAMES.items()),
+                initial=EASY,
+                required=False,
+            )
 
     def seat_rows(self) -> list[list[forms.BoundField]]:
         """The seat fields, one row per seat (for the template)."""
@@ -124,11 +138,12 @@ class TableForm(forms.Form):
     def seats(self) -> list[SeatSpec]:
         """The seats chosen, in order."""
         data = self.cleaned_data
-        return [
-            SeatSpec(**{part: data[f"seat{i}_{part}"] for part in SEAT_PARTS})
+        seats = [
+            {part: data[f"seat{i}_{part}"] for part in SEAT_PARTS}
             for i in range(MAX_SEATS)
             if data.get(f"seat{i}_kind")
         ]
+        return [SeatSpec(**{**seat, "level": seat["level"] or EASY}) for seat in seats]
 
     def clean(self) -> dict[str, Any]:
         """The form's data; one table invites each email address once and seats as many
@@ -172,6 +187,7 @@ class TableForm(forms.Form):
             "timeout_policy": {
                 "action": data["timeout_policy"],
                 "replace_after": data["replace_after"],
+                "level": data["ladder_level"] or EASY,
             },
         }
 

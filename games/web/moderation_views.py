@@ -33,6 +33,7 @@ from games.moderation.audit import (
 )
 from games.moderation.requests import ACTIONS, action_run
 from games.play.chat import chat_messages
+from games.play.levels import LEVEL_NAMES, bot_levels
 
 View = Callable[..., HttpResponse]
 
@@ -49,11 +50,13 @@ def moderator_required(view: View) -> View:
     return checked
 
 
-def seat_state(game: Game, seat: Seat) -> str:
-    """What a moderator needs to know of ``seat`` in words: who plays it, whether it is to
-    move, and how many of its links were revoked (never the link itself)."""
+def seat_state(game: Game, seat: Seat, levels: dict[str, str]) -> str:
+    """What a moderator needs to know of ``seat`` in words: who plays it (a bot at which of
+    the ``levels``), whether it is to move, and how many of its links were revoked (never
+    the link itself)."""
     if seat.is_bot:
-        parts = [_("played by the bot")]
+        level = LEVEL_NAMES[levels[seat.display_name]]
+        parts = [_("played by the bot, %(level)s") % {"level": level}]
     elif seat.user_id is not None:
         parts = [_("played by a person with an account")]
     else:
@@ -70,12 +73,15 @@ def seat_state(game: Game, seat: Seat) -> str:
 def moderate_game(request: HttpRequest, pk: int) -> HttpResponse:
     """A game's seats, chat and event stream, with a form for each moderator action."""
     game = get_object_or_404(Game, pk=pk)
-    seats = [{"seat": seat, "state": seat_state(game, seat)} for seat in game.seats.all()]
+    seats = list(game.seats.all())
+    levels = bot_levels(game, seats)
+    rows = [{"seat": seat, "state": seat_state(game, seat, levels)} for seat in seats]
     context = {
         "game": game,
         "label": game_label(game),
         "deadline": deadline_local(game, None),
-        "seats": seats,
+        "seats": rows,
+        "levels": LEVEL_NAMES,
         "chat": chat_messages(game=game),
         "stream": game_stream(game=game),
         "actions": ACTIONS,

@@ -100,7 +100,12 @@ def test_it_hands_a_vanished_players_seat_to_the_bot(game: Game, mod: User) -> N
     actions.seat_remove(game=game, moderator=mod, reason="vanished", seat=anne, now=T0)
     anne.refresh_from_db()
     assert anne.is_bot and seat_from_token(old) is None and anne.user is None
-    assert _last(game).payload == {"player": "Anne", "by": "bot", "reason": "vanished"}
+    assert _last(game).payload == {
+        "player": "Anne",
+        "by": "bot",
+        "reason": "vanished",
+        "level": "easy",
+    }
     assert "anne@example.org" in _notices(game)
     assert _history(game) == ["The bot now plays for Anne. Reason: vanished"]
 

@@ -27,7 +27,7 @@ from django.conf import settings
 
 from games.models import Notice, NoticeChannel
 from games.notices.address import Resolver, WebhookRefused, webhook_target
-from games.notices.push import push_request
+from games.notices.push import push_enabled, push_request
 
 ANSWER_LIMIT = 4096
 """Bytes of a receiver's answer read at most (the rest is never read)."""
@@ -79,6 +79,8 @@ def notice_post(notice: Notice, *, timestamp: int, resolve: Resolver = socket.ge
         "X-Notice-Id": str(notice.notice_id),
     }
     if channel.kind == NoticeChannel.Kind.PUSH:
+        if not push_enabled():
+            raise SendFailed("no VAPID key: the site sends no browser push", permanent=True)
         body, pushed = push_request(notice, timestamp=timestamp)
         headers |= pushed
     else:

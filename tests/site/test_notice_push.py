@@ -146,6 +146,22 @@ def test_the_address_guard_holds_for_push_endpoints(
     assert notice.status == "pending" and "WebhookRefused" in notice.error
 
 
+def test_a_push_without_the_sites_key_fails_and_is_not_sent(
+    game: Game, receiver: Receiver, vapid: None, settings: Any
+) -> None:
+    """A subscription made while the site had a VAPID key gets nothing once the operator
+    removed it: its notice fails for good, saying why."""
+    browser = Browser()
+    bart = game.seats.get(display_name="Bart")
+    push_add(seat=bart, endpoint=receiver.url, p256dh=browser.p256dh, auth=browser.auth, now=T0)
+    settings.NOTICE_VAPID_PRIVATE_KEY = ""
+    anne_moves(game)
+    assert [notice_send(notice_id=pk) for pk in notices_due(now=T0)] == [False]
+    notice = Notice.objects.get()
+    assert notice.status == "failed" and "no VAPID key" in notice.error
+    assert receiver.received == []
+
+
 def test_the_settings_page_offers_push_with_the_sites_key(
     game: Game, receiver: Receiver, settings: Any
 ) -> None:

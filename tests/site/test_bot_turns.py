@@ -1,9 +1,9 @@
 # ruff: noqa: F811  (pytest fixtures imported from mail_helpers)
 """A bot seat plays as soon as its turn comes, through a real Celery worker on Redis.
 
-The write that makes it the bot's turn has a deadline sweep queued when it
-commits (``signals.bot_to_move``, answered by ``games.tasks``); no beat runs
-here, so only that queued sweep can play the bot's move.
+The write that makes it the bot's turn has the bot's move queued when it
+commits (``signals.bot_to_move``, answered by ``games.tasks.bot_move_task``); no
+beat runs here, so only that queued task can play the bot's move.
 """
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ def _event(seat: Seat, now: datetime) -> Event | None:
 def calendar_ics(*, player: Player, now: datetime) -> bytes:
     """``player``'s feed: an event for each active game of his seats that has a deadline."""
     calendar = Calendar()
-    calendar.add("prodid", "-//freibeuter//deadlines//EN")
+    calendar.add("prodid", f"-//{settings.MAIL_DOMAIN}//deadlines//EN")
     calendar.add("version", "2.0")
     calendar.add("x-wr-calname", f"{settings.SITE_NAME}: {player.handle}")
     seats = Seat.objects.filter(player=player, game__status=Game.Status.ACTIVE)

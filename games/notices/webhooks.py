@@ -75,7 +75,7 @@ def notice_post(notice: Notice, *, timestamp: int, resolve: Resolver = socket.ge
     default_port = 443 if target.scheme == "https" else 80
     headers = {
         "Host": target.host if target.port == default_port else f"{target.host}:{target.port}",
-        "User-Agent": "freibeuter-notices/1",
+        "User-Agent": f"{settings.MAIL_DOMAIN} notices/1",
         "X-Notice-Id": str(notice.notice_id),
     }
     if channel.kind == NoticeChannel.Kind.PUSH:

@@ -31,6 +31,7 @@ import logging
 import time
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 
 from django.db import transaction
 from django.db.models import Prefetch, Q, QuerySet
@@ -174,10 +175,10 @@ def _expire(game_id: int, now: datetime) -> str:
         return "late"
 
 
-def _expire_all(game_ids: list[int], now: datetime) -> int:
+def _expire_all(game_ids: list[int], now: datetime, until: float) -> int:
     """Time out each late player of the games ``game_ids`` in turn, each step its own
     savepoint, the games committed together; then, outside that transaction, play the bot
-    seats whose turn it is; count the steps."""
+    seats whose turn it is (no move begun after ``until``); count the steps."""
     steps, bots = 0, []
     with transaction.atomic():
         for game_id in game_ids:
@@ -188,7 +189,7 @@ def _expire_all(game_ids: list[int], now: datetime) -> int:
                 if found != "late":
                     break
                 steps += 1
-    return steps + sum(bots_play(game_id, now=now) for game_id in bots)
+    return steps + sum(bots_play(game_id, until=until, now=now) for game_id in bots)
 
 
 def due_games(
@@ -223,4 +224,4 @@ def deadline_sweep(*, now: datetime | None = None) -> int:
     now = now or timezone.now()
     until = time.monotonic() + SWEEP_SECONDS
     steps = _sweep("remind_at", _remind, now, until)
-    return steps + _sweep("deadline_at", _expire_all, now, until)
+    return steps + _sweep("deadline_at", partial(_expire_all, until=until), now, until)

@@ -10,6 +10,8 @@ due (a queued move that was lost).
 
 from __future__ import annotations
 
+import math
+import time
 from datetime import datetime
 
 from django.utils import timezone
@@ -50,10 +52,13 @@ def _bot_moves(game_id: int, now: datetime) -> bool:
     return False
 
 
-def bots_play(game_id: int, *, most: int = BOT_CHAIN, now: datetime | None = None) -> int:
-    """Play the moves of game ``game_id``'s bots while a bot is to move, at most ``most``,
-    each chosen without the game's lock; count them."""
+def bots_play(
+    game_id: int, *, most: int = BOT_CHAIN, until: float = math.inf, now: datetime | None = None
+) -> int:
+    """Play the moves of game ``game_id``'s bots while a bot is to move, at most ``most`` and
+    none begun after ``until`` (``time.monotonic``), each chosen without the game's lock;
+    count them."""
     played = 0
-    while played < most and _bot_moves(game_id, now or timezone.now()):
+    while played < most and time.monotonic() < until and _bot_moves(game_id, now or timezone.now()):
         played += 1
     return played

@@ -14,12 +14,14 @@ from typing import Any
 import pytest
 from api_helpers import post_json
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
 from django.utils import translation
 from mail_helpers import SmtpSink, queue, smtp, worker  # noqa: F401
 from player_helpers import moderator_create
 
 from games.errors import StaleSeq
+from games.interventions.services import seat_replace
 from games.interventions.sweep import deadline_sweep
 from games.models import Event, Game, Invitation, Table
 from games.moderation import actions
@@ -187,3 +189,32 @@ def test_the_host_picks_each_bots_level_and_the_ladders_in_the_lobby(db: None) -
     options = Table.objects.get().options
     assert options["bots"] == {"Bot 1": "strong", "Bot 2": "easy"}
     assert options["timeout_policy"]["level"] == "strong"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sweep_chooses_a_due_bots_move_outside_any_transaction(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot seat the deadline sweep finds to move (its queued move lost) is played by the
+    sweep once its locked transaction has committed: the move is chosen with no transaction
+    open, so no game's lock is held while a strong bot thinks."""
+    game = game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in PEOPLE],
+        seed=5,
+    )
+    late = game.seats.get(display_name__in=game.to_move)
+    seat_replace(game=game, seat=late, email=None, actor="test", level="strong")
+    engine, chosen = engine_for(game), []
+    choose = engine.bot_move
+
+    def spy(state: Any, player: str, level: str = "easy", rng: Any = None) -> Any:
+        chosen.append((player, level, connection.in_atomic_block))
+        return choose(state, player, level, rng)
+
+    monkeypatch.setattr(engine, "bot_move", spy)
+    deadline_sweep()
+    assert chosen[0] == (late.display_name, "strong", False)  # then its playouts' moves
+    assert not any(locked for _, _, locked in chosen)
+    game.refresh_from_db()
+    assert late.display_name not in game.to_move

@@ -326,6 +326,7 @@ def _pause(channel: NoticeChannel, error: str, now: datetime) -> None:
     if seat is not None and seat.email:
         about |= {
             "seat_name": seat.display_name,
+            "player": seat.display_name,  # the To: header names the reader
             "game": game_label(seat.game),
             "link": preferences_link(seat),
         }

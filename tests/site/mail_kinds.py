@@ -19,8 +19,9 @@ from games.leagues.services import league_create, league_sign_up, leagues_sweep
 from games.mail.compose import TEMPLATE_OF
 from games.mail.digest import OVERDUE, digest_send
 from games.mail.notices import reminder_mail_queue, reply_mail_queue, timeout_mails_queue
-from games.models import Game, Invitation, MailPreference, OutboundMail, Seat
+from games.models import Game, Invitation, MailPreference, NoticeChannel, OutboundMail, Seat
 from games.moderation import actions
+from games.notices import delivery
 from games.people.accounts import player_create
 from games.play.chat import chat_post
 from games.play.lobby import SeatSpec, invitation_accept, table_create
@@ -109,6 +110,10 @@ def mail_of_every_kind(cast: Cast) -> dict[str, OutboundMail]:
     assert game is not None
     anne, bart = _seat(game, cast.first), _seat(game, cast.second)
     chat_post(game=game, seat=bart, text=cast.chat, now=T0)
+    channel = NoticeChannel.objects.create(
+        seat=bart, kind=NoticeChannel.Kind.DISCORD, url="https://hooks.example/1", secret="s"
+    )
+    delivery._pause(channel, cast.reply, T0)  # what a receiver answered is in its email
     _play(game, anne)  # Bart's turn email tells of Anne's move and his own chat line
     engine = engine_for(game)
     state = load_state(game)

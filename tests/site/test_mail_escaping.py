@@ -41,6 +41,7 @@ SHOWN = {
     "game_over": [HOSTILE.table],
     "league_round": [HOSTILE.table, HOSTILE.first],
     "sign_in": [],
+    "channel_paused": [HOSTILE.second, HOSTILE.table, HOSTILE.reply],
 }
 """What each kind shows of what was written: it must read as exactly that text."""
 LINKS = (settings.SITE_URL, "cid:board")

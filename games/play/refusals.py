@@ -109,6 +109,9 @@ SENTENCES: dict[str, str] = {
         "Only the players of this game and moderators may do that in its chat."
     ),
     "not_a_chat_message": gettext_noop("That is not a chat message of this game."),
+    "webhook_refused": gettext_noop(
+        "The service does not send to that address: give your chat's https webhook address."
+    ),
     "chat_daily_rate": gettext_noop(
         "At most %(rate)s messages a day from one seat; write again tomorrow."
     ),

@@ -88,7 +88,12 @@ def test_a_game_plays_through_the_pooler_and_the_listener_hears_every_turn_email
 ) -> None:
     settings.LISTENER_DATABASE_URL = pooled
     heard: list[int] = []
-    monkeypatch.setattr(tasks.OutboxListener, "_queue", lambda self, mail_id: heard.append(mail_id))
+
+    def hear(listener: Any, task: Any, row_id: int) -> None:
+        if task is tasks.mail_send_task:
+            heard.append(row_id)
+
+    monkeypatch.setattr(tasks.OutboxListener, "_queue", hear)
     listener = tasks.OutboxListener("unused")
     listener.start()
     try:

@@ -146,12 +146,15 @@ def mail_send(
     row = mail_claim(mail_id=mail_id, now=now)
     if row is None:
         return False
-    if row.context.get("waited") and not _still_to_move(row):
+    waited = bool(row.context.get("waited"))
+    if waited and not _still_to_move(row):
         OutboundMail.objects.filter(pk=row.pk, status=OutboundMail.Status.PENDING).update(
             status=OutboundMail.Status.DROPPED, claimed_until=None
         )
         return False
     composed = context_composed(row)
+    if composed and waited:
+        row.context["waited"] = True  # a retry of the composed row checks it again
     message = mail_compose(row)
     # A content composed now is kept in the row with what becomes of it (sent, failed or
     # retried), so a retry, the digest and the moderators' scrub see what was sent.

@@ -7,6 +7,7 @@ his hours on the seat's settings and the game's page shows them to everyone at t
 
 from __future__ import annotations
 
+import smtplib
 from datetime import UTC, datetime, time, timedelta
 
 import pytest
@@ -16,7 +17,7 @@ from django.test import Client
 from notice_helpers import Receiver, game, receiver  # noqa: F401
 
 from games.interventions.sweep import deadline_sweep
-from games.mail.outbox import mail_send
+from games.mail.outbox import TransportError, mail_send
 from games.models import Game, Notice, OutboundMail, Seat
 from games.notices.channels import channel_add
 from games.notices.delivery import notice_send, notices_due
@@ -120,6 +121,31 @@ def test_a_waiting_turn_is_not_told_once_the_player_has_moved_by_his_link(
     notice.refresh_from_db()
     assert (turn.status, notice.status) == ("dropped", "dropped")
     assert mail.outbox == [] and receiver.received == []
+
+
+class _Disconnecting:
+    """A mail connection whose server drops the connection: a failure the outbox retries."""
+
+    def send_messages(self, messages: object) -> int:
+        raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+
+
+def test_a_waiting_turn_whose_first_send_failed_is_not_told_once_the_player_has_moved(
+    clock: time_machine.Coordinates, receiver: Receiver
+) -> None:
+    """Bart's waiting turn email meets a dropped connection at 08:01; he plays by his link
+    at 08:02; the retry at 08:10 drops the email, as the first try would have."""
+    game, bart, _ = _late_saturday_move(clock, receiver, time(8))
+    turn = OutboundMail.objects.get(game=game, seat=bart, kind="turn")
+    first = travel(clock, SPRING.wall(SPRING.sunday, 8) + MINUTE)
+    with pytest.raises(TransportError):
+        mail_send(mail_id=turn.pk, connect=_Disconnecting, now=first)
+    assert play(game, travel(clock, first + MINUTE)) == "Bart"
+
+    retry = travel(clock, SPRING.wall(SPRING.sunday, 8, 10))
+    assert not _sent_at(turn, retry)
+    turn.refresh_from_db()
+    assert turn.status == "dropped" and mail.outbox == []
 
 
 def test_a_player_sets_his_hours_and_the_table_sees_them(game: Game) -> None:

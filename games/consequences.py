@@ -8,6 +8,9 @@ turn_begun          ``turn_begin``: a move, a takeback,  ``notices.turn_mails_qu
                     a seat changing hands (moderator,    turn emails, or the result to all;
                     timeouts, replacement), a resume,    ``delivery.turn_notices_queue``:
                     the deal, a league's deal            the webhooks' turn notices
+turn_begun          (as above)                           ``standing.standing_due``: a seat's
+                                                         standing answer to the question it
+                                                         is asked is played on commit
 bot_to_move         ``turn_begin``, on commit            ``tasks.bot_move_soon``: a worker
                                                          plays the bot now, not at the next
                                                          beat
@@ -46,11 +49,12 @@ from games import tasks
 from games.leagues.mail import round_mails_queue
 from games.mail import notices
 from games.notices import delivery
-from games.play import signals
+from games.play import signals, standing
 
 CONSEQUENCES: tuple[tuple[Signal, Callable[..., object]], ...] = (
     (signals.turn_begun, notices.turn_mails_queue),
     (signals.turn_begun, delivery.turn_notices_queue),
+    (signals.turn_begun, standing.standing_due),
     (signals.bot_to_move, tasks.bot_move_soon),
     (signals.event_announced, notices.notice_mails_queue),
     (signals.deadline_near, notices.reminder_mail_queue),

@@ -42,6 +42,8 @@ class PlayedMove:
     auto: bool
     before: Any
     after: Any
+    standing: bool = False
+    """Played by its player's standing answer (``games.play.standing``)."""
 
 
 @dataclass(frozen=True)
@@ -84,11 +86,15 @@ class ToldMove:
     """Its place among the standing moves (1 for the first)."""
     notation: str = ""
     """The move as typed, where a page shows it."""
+    standing: bool = False
+    """Played by its player's standing answer."""
 
 
 def told(played: PlayedMove, viewer: str | None, words: str, number: int = 0) -> ToldMove:
     """``played`` told in ``words``, its player marked when he is the reader."""
-    return ToldMove(player_label(played.player, viewer), words, played.auto, number)
+    return ToldMove(
+        player_label(played.player, viewer), words, played.auto, number, standing=played.standing
+    )
 
 
 def query(**params: str) -> str:

@@ -1,5 +1,5 @@
 """The models of the service, one module per concern (``core``, ``mail``, ``notices``,
-``lobby``, ``people``, ``leagues``); every model is importable from here."""
+``lobby``, ``people``, ``leagues``, ``standing``); every model is importable from here."""
 
 from games.models.core import (
     Event,
@@ -17,6 +17,7 @@ from games.models.lobby import Invitation, Table
 from games.models.mail import InboundMail, InvitationOptOut, OutboundMail, SignInToken
 from games.models.notices import CalendarFeed, Notice, NoticeChannel
 from games.models.people import FormerHolder, GameResult, Player, Rating
+from games.models.standing import StandingAnswers
 
 __all__ = [
     "ImmutableEventError",
@@ -46,4 +47,5 @@ __all__ = [
     "LeagueEvent",
     "LeagueEntry",
     "LeagueTable",
+    "StandingAnswers",
 ]

@@ -154,14 +154,17 @@ def created_payload(game: Game) -> dict[str, Any]:
 
 
 def game_record(*, game: Game) -> dict[str, Any]:
-    """The game's ``pbem-record/1`` with its revealed salt, and the level of each bot seat
-    (``bots``, when a bot plays one); only once the game is over."""
+    """The game's ``pbem-record/1`` with its revealed salt, the level of each bot seat
+    (``bots``, when a bot plays one) and the indices of the moves played by standing
+    answers (``standing``, when any); only once the game is over."""
     if not game.is_over:
         raise RecordHidden(
             "The record holds every hand and the deck order; it is published when the game is over."
         )
     created = created_payload(game)
-    moves = [{"player": payload["player"], **payload["move"]} for payload in moves_played(game)]
+    played = moves_played(game)
+    moves = [{"player": payload["player"], **payload["move"]} for payload in played]
+    standing = [index for index, payload in enumerate(played) if payload.get("standing")]
     bots = bot_levels(game)
     return {
         "format": created["format"],
@@ -175,6 +178,7 @@ def game_record(*, game: Game) -> dict[str, Any]:
         "salt": created["salt"],
         "chain": {"scheme": chain.SCHEME, "events": chain_events(game=game)},
         **({"bots": bots} if bots else {}),
+        **({"standing": standing} if standing else {}),
     }
 
 

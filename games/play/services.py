@@ -338,6 +338,7 @@ def move_submit(
     expected_seq: int | None,
     move_id: str | None = None,
     auto: bool = False,
+    standing: bool = False,
     now: datetime | None = None,
 ) -> MoveResult:
     """:func:`move_submit_claimed` for a caller that has read ``seat`` already (a page, a
@@ -348,6 +349,7 @@ def move_submit(
         token_version=None,
         body=lambda _game: MoveBody(move, expected_seq, move_id),
         auto=auto,
+        standing=standing,
         now=now,
     )
     if done is None:
@@ -362,6 +364,7 @@ def move_submit_claimed(
     token_version: object | None,
     body: Callable[[Game], MoveBody],
     auto: bool = False,
+    standing: bool = False,
     now: datetime | None = None,
 ) -> tuple[Game, MoveResult] | None:
     """Validate the move of seat ``seat_id`` with the engine and append it: the one way a move
@@ -377,7 +380,8 @@ def move_submit_claimed(
     the position changed raises :class:`StaleSeq` (table talk does not count), and an
     illegal move raises the engine's ``IllegalMove`` with nothing written. The clocks and
     turn emails follow in the same transaction (``turns.turn_begin``). ``auto`` marks a move
-    the service made for a timed-out or bot seat. A move that needs dice gets them here
+    the service made for a timed-out or bot seat, ``standing`` one its player's standing
+    answer made (``games.play.standing``). A move that needs dice gets them here
     (``_rolled``).
     """
     now = now or timezone.now()
@@ -391,12 +395,19 @@ def move_submit_claimed(
             return None
         checked = body(game)
         check_move_fields(game.kind, checked.move)
-        result = _move_locked(game, seat, seats, checked, auto=auto, now=now)
+        result = _move_locked(game, seat, seats, checked, auto=auto, standing=standing, now=now)
     return game, result
 
 
 def _move_locked(
-    game: Game, seat: Seat, seats: list[Seat], checked: MoveBody, *, auto: bool, now: datetime
+    game: Game,
+    seat: Seat,
+    seats: list[Seat],
+    checked: MoveBody,
+    *,
+    auto: bool,
+    standing: bool = False,
+    now: datetime,
 ) -> MoveResult:
     """The move of :func:`move_submit`, once ``game`` is locked and its ``seats`` read."""
     actor = "system:bot" if auto else f"seat:{seat.position}"
@@ -415,7 +426,9 @@ def _move_locked(
     with game_change(game) as change:  # the events, the clocks, the projections, the emails
         event = change.append(
             event_type=events.MOVE,
-            payload=events.move_payload(player=seat.display_name, move=move, auto=auto),
+            payload=events.move_payload(
+                player=seat.display_name, move=move, auto=auto, standing=standing
+            ),
             actor=actor,
             now=now,
             move_id=checked.move_id,

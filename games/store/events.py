@@ -148,9 +148,15 @@ def game_created_payload(
     }
 
 
-def move_payload(*, player: str, move: dict[str, Any], auto: bool = False) -> Payload:
-    """A move as played: who made it, the canonical move, and whether the service made it."""
-    return {"player": player, "move": move, "auto": auto}
+def move_payload(
+    *, player: str, move: dict[str, Any], auto: bool = False, standing: bool = False
+) -> Payload:
+    """A move as played: who made it, the canonical move, and whether the service made it;
+    ``standing`` (only when true) marks a move played by its player's standing answer."""
+    payload: Payload = {"player": player, "move": move, "auto": auto}
+    if standing:
+        payload["standing"] = True
+    return payload
 
 
 def game_finished_payload(*, winners: list[str], scores: dict[str, int], reason: str) -> Payload:

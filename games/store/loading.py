@@ -200,6 +200,7 @@ def played_move(seq: int, payload: dict[str, Any], before: Any, after: Any) -> P
         auto=bool(payload.get("auto")),
         before=before,
         after=after,
+        standing=bool(payload.get("standing")),
     )
 
 

@@ -188,7 +188,9 @@ def shown(table: TableView, played: PlayedMove, number: int = 0) -> ToldMove:
     """A played move for the templates: who, in words, its notation, and if the service made it."""
     notation = table.engine.format_move(played.move)
     player = player_label(played.player, table.viewer)
-    return ToldMove(player, move_action(played.move), played.auto, number, notation)
+    return ToldMove(
+        player, move_action(played.move), played.auto, number, notation, played.standing
+    )
 
 
 def confirmation(table: TableView, controls: Controls) -> str:

@@ -5,7 +5,7 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from games.api import league_views, moderation_views, players_views, views
+from games.api import league_views, moderation_views, players_views, standing_views, views
 
 # Redoc's bundle (pinned with drf-spectacular-sidecar) adds two <style> elements as it loads,
 # before it is given the nonce: an empty one and perfect-scrollbar's rules, allowed by their
@@ -31,6 +31,11 @@ urlpatterns = [
         "games/<int:pk>/takeback/",
         moderation_views.TakebackView.as_view(),
         name="api-game-takeback",
+    ),
+    path(
+        "games/<int:pk>/standing/",
+        standing_views.StandingView.as_view(),
+        name="api-game-standing",
     ),
     path(
         "games/<int:pk>/moderate/<str:action>/",

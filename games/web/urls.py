@@ -13,6 +13,7 @@ from games.web import (
     notice_views,
     players_views,
     rules_views,
+    standing_views,
     table_views,
     views,
 )
@@ -61,6 +62,7 @@ urlpatterns = [
         name="play-chat-report",
     ),
     path("play/<str:token>/takeback/", table_views.play_takeback, name="play-takeback"),
+    path("play/<str:token>/standing/", standing_views.play_standing, name="play-standing"),
     path("moderate/", moderation_views.moderate_audit, name="moderate-audit"),
     path("moderate/health/", health_views.moderate_health, name="moderate-health"),
     path("moderate/games/<int:pk>/", moderation_views.moderate_game, name="moderate-game"),

@@ -36,6 +36,7 @@ from games.play.takebacks import takeback_pending
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import deadline_for
 from games.timecontrol.hours import hours_shown
+from games.web.standing_form import standing_context
 
 SELECTION_KEYS = ("card", "field", "move", "stack")
 
@@ -93,6 +94,7 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
         takeback=takeback_pending(game)
         if seat is not None and game.status == Game.Status.ACTIVE
         else None,
+        **standing_context(game, seat),
     )
     return context
 

@@ -4,9 +4,10 @@ Every endpoint is called with generated valid and invalid input, as a real
 seat of a live game and as nobody, with all of schemathesis' checks: no 5xx,
 every response as the schema states it (status, content type, body, headers),
 every request the schema forbids refused and every one it allows accepted.
-The one stated exception: a move whose fields fit the schema may still be
+The stated exceptions: a move whose fields fit the schema may still be
 refused with 400 by its game's kind or rules (the schema cannot know the
-position). Runtime is bounded by the number of examples.
+position), and so may a standing answer (its game's questions and answers).
+Runtime is bounded by the number of examples.
 """
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ CONFIG = SchemathesisConfig.from_str(
     """
 [[operations]]
 include-operation-id = "games_move"
+checks.positive_data_acceptance.expected-statuses = [
+    "2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx",
+]
+
+[[operations]]
+include-operation-id = "games_standing_set"
 checks.positive_data_acceptance.expected-statuses = [
     "2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx",
 ]

@@ -22,6 +22,7 @@ from games.mail.turn_content import in_words, seat_context, turn_context
 from games.models import Game, Invitation, MailPreference, OutboundMail, Seat, Table
 from games.play.links import reply_address, seat_link
 from games.play.lobby import invitation_link
+from games.play.standing import standing_answering
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import time_control
 from games.timecontrol.hours import notice_wait
@@ -79,6 +80,7 @@ def turn_mails_queue(
     *,
     game: Game,
     seats: list[Seat],
+    state: Any,
     moved: str | None,
     waited: list[str],
     now: datetime,
@@ -101,7 +103,9 @@ def turn_mails_queue(
     a player told before another's takeback is not told twice. A step made by a reply is
     answered with the next step's turn email (:func:`reply_mail_queue`). A turn another's
     change begins waits for the seat's playing hours (``games.timecontrol.hours``); the next
-    step of a player's own move does not, nor does the reminder.
+    step of a player's own move does not, nor does the reminder. A seat whose standing
+    answer is about to answer its question is not asked (``games.play.standing``): its
+    next turn email tells it what the answer played.
     """
     by_name = {seat.display_name: seat for seat in seats}
     if game.status == Game.Status.FINISHED:
@@ -111,10 +115,11 @@ def turn_mails_queue(
                 context.update(winners=game.winners, scores=game.scores)
                 _queue(game, seat, "game_over", context, now)
         return
+    answering = standing_answering(game, state, seats)
     for name in game.to_move:
         seat = by_name[name]
-        if not _reachable(seat) or (name in waited and name != moved):
-            continue  # another's decision in a step that waits for it too
+        if not _reachable(seat) or (name in waited and name != moved) or name in answering:
+            continue  # another's decision in a step that waits for it too, or answered
         told = moved not in (None, name) or name in waited
         _turn_queue(game, seat, now, unless_told=told, hours=moved != name)
 

@@ -62,7 +62,8 @@ def since_last_turn(
     the events ``stored`` before it (``repository.events_since_told``: since its last move or
     its previous turn email, whichever came first): moves in words in the seat's
     language (by the game's kind) with their notation, the reply syntax, beside them; the
-    seat's own marked as his, another's sealed choice unsaid (his own he may read)."""
+    seat's own marked as his, another's sealed choice unsaid (his own he may read), a move
+    played by a standing answer said so."""
     entries = []
     sealed = sealed_seq(game, state=state, seq=seq)
     hidden: set[int] | None = None  # read with the first chat message
@@ -81,6 +82,7 @@ def since_last_turn(
                 move=in_words(game, seat, payload["move"]),
                 notation=engine.format_move(payload["move"]),
                 auto=payload.get("auto", False),
+                standing=payload.get("standing", False),
             )
         elif event_type == events.SEAT_REPLACED:
             entry["by"] = payload["by"]

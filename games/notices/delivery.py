@@ -42,6 +42,7 @@ from games.notices.webhooks import SendFailed, notice_post
 from games.play.links import preferences_link
 from games.play.lobby import table_token
 from games.play.signals import notice_committed
+from games.play.standing import standing_answering
 from games.store.repository import change_rows_written
 from games.timecontrol.hours import notice_wait
 
@@ -202,6 +203,7 @@ def turn_notices_queue(
     *,
     game: Game,
     seats: list[Seat],
+    state: Any,
     moved: str | None,
     waited: list[str],
     now: datetime,
@@ -210,14 +212,18 @@ def turn_notices_queue(
     """Write a turn notice to the channels of each seat whose turn begins, as its turn email
     is written (``games.mail.notices.turn_mails_queue``), and one naming them all to the
     channel of the game's table; an ended game writes none. A turn another's change begins
-    waits for the seat's playing hours, as its email does."""
+    waits for the seat's playing hours, as its email does; a seat whose standing answer is
+    about to answer its question is not told (``games.play.standing``)."""
     if game.status != Game.Status.ACTIVE:
         return
     by_name = {seat.display_name: seat for seat in seats}
+    answering = standing_answering(game, state, seats)
     begun = [
         by_name[name]
         for name in game.to_move
-        if not by_name[name].is_bot and (name not in waited or name == moved)
+        if not by_name[name].is_bot
+        and (name not in waited or name == moved)
+        and name not in answering
     ]
     if not begun:
         return

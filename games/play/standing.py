@@ -98,22 +98,31 @@ def _due(game: Game, rules: ModuleType, seats: list[Seat], state: Any) -> list[t
     return asked
 
 
+def standing_answering(game: Game, state: Any, seats: list[Seat]) -> set[str]:
+    """The players whose standing answer the last write has played once it commits: it was a
+    move, and it left them asked a question they answered in advance (``state`` is the state
+    after it). A takeback, a moderator's action or a resume that leads back to a question
+    never has it answered by a standing answer: its player answers it himself (or sets his
+    answer again, which plays it)."""
+    rules = RULES.get(game.kind)
+    if game.status != Game.Status.ACTIVE or rules is None:
+        return set()
+    due = _due(game, rules, seats, state)
+    if not due or not Event.objects.filter(game=game, seq=game.last_seq, type=events.MOVE).exists():
+        return set()
+    rows = {
+        row.seat_id: row.answers
+        for row in StandingAnswers.objects.filter(seat__in=[seat for seat, _q in due])
+    }
+    return {seat.display_name for seat, q in due if q in rows.get(seat.pk, {})}
+
+
 def standing_due(
     sender: object, *, game: Game, state: Any, seats: list[Seat], **kwargs: object
 ) -> None:
-    """Have the standing answers played once the write commits, when it was a move that
-    left a seat asked a question it may answer in advance (on ``signals.turn_begun``).
-
-    A takeback, a moderator's action or a resume that leads back to a question never has
-    it answered by a standing answer: its player answers it himself (or sets his answer
-    again, which plays it)."""
-    rules = RULES.get(game.kind)
-    if (
-        game.status == Game.Status.ACTIVE
-        and rules is not None
-        and _due(game, rules, seats, state)
-        and Event.objects.filter(game=game, seq=game.last_seq, type=events.MOVE).exists()
-    ):
+    """Have the standing answers played once the write commits, for the players
+    :func:`standing_answering` names (on ``signals.turn_begun``)."""
+    if standing_answering(game, state, seats):
         game_id = game.pk
         transaction.on_commit(lambda: standing_play(game_id))
 

@@ -14,12 +14,15 @@ from django.test import Client
 from django.urls import reverse
 
 from games.errors import GameNotActive, Refused, TooMany
-from games.models import Event, Game, Seat
+from games.mail.compose import mail_compose
+from games.models import Event, Game, OutboundMail, Seat
 from games.moderation.actions import game_pause, game_unpause
 from games.play import standing
 from games.play.selectors import game_record
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.store.loading import engine_for, load_state
+from tests.site.seerauber_mutiny import MUTINY, OPENING
+from tests.site.seerauber_mutiny import NAMES as MUTINY_NAMES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -89,6 +92,37 @@ def test_a_mutiny_question_is_answered_at_once_by_the_standing_answer(client: Cl
     record = game_record(game=game)
     (index,) = record["standing"]
     assert record["moves"][index] == {"player": "Anne", **played["move"]}
+
+
+def test_the_player_is_not_asked_by_email_and_hears_what_his_standing_answer_played() -> None:
+    """Rule: a seat whose standing answer answers the question another's move asks gets no
+    turn email asking it; its next turn email says what the standing answer played."""
+    game = game_create(
+        kind="seerauber",
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in MUTINY_NAMES],
+        seed=4,
+    )
+    bart = _seat(game, "Bart")
+    standing.standing_set(game=game, seat=bart, question="mutiny", rule={"mutiny": "always"})
+    engine = engine_for(game)
+    for player, text in OPENING:
+        game.refresh_from_db()
+        move_submit(
+            game=game,
+            seat=_seat(game, player),
+            move=engine.parse_move(text),
+            expected_seq=game.last_seq,
+        )
+    (played,) = _standing_moves(game)
+    assert engine.format_move(played["move"]) == MUTINY
+    answered = Event.objects.get(game=game, type="move", payload__standing=True).seq
+    turns = OutboundMail.objects.filter(game=game, seat=bart, kind="turn")
+    assert not turns.filter(context__seq=answered - 1).exists()
+
+    _play_until(game, lambda g: turns.filter(context__seq__gt=answered).exists())
+
+    body = mail_compose(turns.filter(context__seq__gt=answered).earliest("pk")).body
+    assert "Bart (you) (played by standing order): " in body
 
 
 def test_a_wages_rule_declines_a_mutiny_that_pays_too_little() -> None:

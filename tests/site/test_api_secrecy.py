@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from api_helpers import get_json, post_json
+from api_helpers import get_json, post_json, seat_auth
 from django.test import Client
 
 from games.models import Event, Game
@@ -110,3 +110,76 @@ def test_the_secrecy_check_catches_the_omniscient_summary(game: Game) -> None:
     summary = json.dumps(engine_for(game).summary(state)).encode()
     with pytest.raises(AssertionError, match="hand leaked"):
         _assert_keeps_secrets(summary, "Anne", game, salt)
+
+
+STANDING_MARKS = ('"mutiny": "wages"', '"mutiny":"wages"', '"answers"')
+"""How a seat's standing answers (a Seeräuber wages rule) would show."""
+
+
+def _put_standing(client: Client, base: str, body: dict[str, Any], token: str) -> None:
+    answer = client.put(
+        f"{base}/standing/", json.dumps(body), content_type="application/json", **seat_auth(token)
+    )
+    assert answer.status_code == 200, answer.content
+
+
+def _sealed_by_another(state: Any, reader: str | None) -> bool:
+    """Whether a rowing-test choice of another than ``reader`` is sealed now."""
+    if getattr(state, "step", None) != "choose":
+        return False
+    return any(state.players[seat] != reader for seat in state.choices)
+
+
+@pytest.mark.parametrize("kind,seed", [("seerauber", 13), ("flusspiraten", 14)])
+def test_no_one_but_its_owner_reads_a_standing_answer(
+    transactional_db: None, client: Client, kind: str, seed: int
+) -> None:
+    """Rule: a seat's standing answers are read by its owner only (never another seat, a
+    spectator or any endpoint but his own standing one), and a rowing-test choice a
+    standing answer made stays sealed from the others as a chosen one does."""
+    players = ("Anne", "Bart", "Cleo")
+    game = game_create(kind=kind, players=[PlayerSpec(name=n) for n in players], seed=seed)
+    tokens = {seat.display_name: seat_token(seat) for seat in game.seats.all()}
+    base = f"/api/games/{game.pk}"
+    owned = {}
+    for index, name in enumerate(players):
+        if kind == "seerauber":
+            owned[name] = {"mutiny": {"mutiny": "wages", "ducats": 80 + index}}
+        else:
+            owned[name] = {"choose": {"choice": ("die", "empty", "club")[index]}}
+        ((question, rule),) = owned[name].items()
+        _put_standing(client, base, {"question": question, "rule": rule}, tokens[name])
+    rng = random.Random(seed)
+    fired = sealed = 0
+    for _ in range(150):
+        game.refresh_from_db()
+        if game.status != "active":
+            break
+        state = load_state(game)
+        for reader in (*players, None):
+            token = tokens[reader] if reader else None
+            paths = [f"{base}/", f"{base}/events/?after={max(game.last_seq - 2, 0)}"]
+            paths += [f"{base}/legal/", f"{base}/standing/"] if reader else ["/api/games/"]
+            for path in paths:
+                text = get_json(client, path, token).content.decode()
+                if path.endswith("/standing/"):
+                    assert json.loads(text)["answers"] == owned[str(reader)]
+                    continue
+                assert not any(mark in text for mark in STANDING_MARKS), (reader, path)
+                if _sealed_by_another(state, reader) and "/events/" in path:
+                    sealed += 1
+                    assert '"choice"' not in text, (reader, path)
+                if _sealed_by_another(state, reader) and path == f"{base}/":
+                    assert set(json.loads(text)["view"]["step"]["choices"]) <= {reader}
+        name = game.to_move[0]
+        legal = get_json(client, f"{base}/legal/", tokens[name]).json()["moves"]
+        answer = post_json(
+            client,
+            f"{base}/moves/",
+            {"move": rng.choice(legal), "expected_seq": game.last_seq},
+            tokens[name],
+        )
+        assert answer.status_code in (201, 409), answer.content
+        fired = Event.objects.filter(game=game, payload__standing=True).count()
+    assert fired >= 1, "no standing answer fired: the check saw none"
+    assert kind == "seerauber" or sealed >= 1

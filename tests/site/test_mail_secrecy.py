@@ -13,8 +13,9 @@ import random
 import pytest
 
 from games.mail.compose import mail_compose
-from games.models import Game, OutboundMail
+from games.models import Event, Game, OutboundMail
 from games.play.services import PlayerSpec, game_create, move_submit
+from games.play.standing import standing_set
 from games.store.loading import engine_for, load_state, state_at
 
 NAMES = ("Anne", "Bart", "Cleo", "Dirk")
@@ -102,3 +103,40 @@ def test_a_turn_email_composed_after_later_moves_shows_its_seat_the_game_at_its_
     later = engine.view(load_state(game), reader)["players"][reader]["hand"]
     assert OutboundMail.objects.get(pk=first.pk).context == first.context  # kept for a retry
     assert later != first.context["hand"]
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("seerauber", 24), ("flusspiraten", 25)])
+def test_no_email_holds_a_standing_answer(transactional_db: None, kind: str, seed: int) -> None:
+    """Rule: no email, not even its owner's, holds a seat's standing answer; only the move
+    it played is told, as any move is (a sealed choice sealed from the others)."""
+    rng = random.Random(seed)
+    game = game_create(
+        kind=kind,
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in NAMES[:3]],
+        seed=seed,
+    )
+    rules = {}
+    for index, seat in enumerate(game.seats.all()):
+        if kind == "seerauber":
+            question, rule = "mutiny", {"mutiny": "wages", "ducats": index}
+        else:
+            question, rule = "choose", {"choice": ("die", "empty", "club")[index]}
+        standing_set(game=game, seat=seat, question=question, rule=rule)
+        rules[seat.display_name] = rule
+    marks = [text for rule in rules.values() for text in (json.dumps(rule), repr(rule))]
+    engine = engine_for(game)
+    checked = seen = 0
+    for _ in range(120):
+        for row in OutboundMail.objects.filter(pk__gt=seen).select_related("seat").order_by("id"):
+            text = _readable(row)
+            assert not [mark for mark in marks if mark in text], f"{row.kind} mail to {row.to}"
+            seen, checked = row.pk, checked + 1
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        name = game.to_move[0]
+        move = rng.choice(engine.legal_moves(load_state(game), name))
+        seat = game.seats.get(display_name=name)
+        move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
+    assert checked >= 40
+    assert Event.objects.filter(game=game, payload__standing=True).exists()

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.errors import Conflict, GameNotActive
-from games.models import Event, Game, Seat
+from games.models import Event, Game, Seat, StandingAnswers
 from games.people.accounts import seats_attach
 from games.people.reliability import former_holder_keep
 from games.play.levels import level_checked
@@ -90,12 +90,14 @@ def seat_hand_over(
 ) -> None:
     """Give ``seat`` of the locked ``game`` to the player invited by ``email``, or to the bot
     (``None``) at ``level``, recorded as ``seat_replaced``: the old link stops working, the
-    old player's account no longer acts for the seat, its timeouts count from none, and when
-    the game waits for the seat its clock starts afresh (with a turn email for a new player);
-    everyone is told.
+    old player's account no longer acts for the seat, its timeouts count from none, its
+    standing answers are forgotten (they were the old player's), and when the game waits
+    for the seat its clock starts afresh (with a turn email for a new player); everyone is
+    told.
 
     On the timeout ladder (``ladder``) the bot takes the seat of a late player and plays at
-    once: he keeps his link and his count of timeouts, and his timeout email tells him."""
+    once: he keeps his link, his count of timeouts and his standing answers, and his
+    timeout email tells him."""
     if email is not None:
         former_holder_keep(seat=seat, until_seq=game.last_seq + 1)  # the seat_replaced below
         seat.email, seat.player = email, None
@@ -104,6 +106,8 @@ def seat_hand_over(
         seat.timeouts, seat.user = 0, None
         seat.token_version += 1
     seat.save(update_fields=["email", "player", "is_bot", "timeouts", "user", "token_version"])
+    if not ladder:
+        StandingAnswers.objects.filter(seat=seat).delete()
     if email is not None:
         seats_attach(seats=Seat.objects.filter(pk=seat.pk))
     by = "bot" if email is None else "player"

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.base import Move
 from engine.flusspiraten import standing as flusspiraten_standing
 from engine.seerauber import standing as seerauber_standing
 from games.errors import GameNotActive, Refused, StaleSeq, TooMany
@@ -105,16 +106,14 @@ def standing_answering(game: Game, state: Any, seats: list[Seat]) -> set[str]:
     never has it answered by a standing answer: its player answers it himself (or sets his
     answer again, which plays it)."""
     rules = RULES.get(game.kind)
-    if game.status != Game.Status.ACTIVE or rules is None:
+    if (
+        game.status != Game.Status.ACTIVE
+        or rules is None
+        or not _due(game, rules, seats, state)
+        or not Event.objects.filter(game=game, seq=game.last_seq, type=events.MOVE).exists()
+    ):
         return set()
-    due = _due(game, rules, seats, state)
-    if not due or not Event.objects.filter(game=game, seq=game.last_seq, type=events.MOVE).exists():
-        return set()
-    rows = {
-        row.seat_id: row.answers
-        for row in StandingAnswers.objects.filter(seat__in=[seat for seat, _q in due])
-    }
-    return {seat.display_name for seat, q in due if q in rows.get(seat.pk, {})}
+    return {seat.display_name for seat, _move in standing_moves(game, state, seats)}
 
 
 def standing_due(
@@ -127,27 +126,37 @@ def standing_due(
         transaction.on_commit(lambda: standing_play(game_id))
 
 
+def standing_moves(game: Game, state: Any, seats: list[Seat]) -> list[tuple[Seat, Move]]:
+    """Each seat of ``seats`` that ``state`` asks a question it answered in advance, with the
+    move its standing answer makes."""
+    rules = RULES.get(game.kind)
+    if rules is None:
+        return []
+    due = _due(game, rules, seats, state)
+    rows = {
+        row.seat_id: row.answers
+        for row in StandingAnswers.objects.filter(seat__in=[seat for seat, _q in due])
+    }
+    engine = engine_for(game)
+    return [
+        (seat, rules.answer(engine.view(state, seat.display_name), seat.display_name, rule))
+        for seat, question in due
+        if (rule := rows.get(seat.pk, {}).get(question)) is not None
+    ]
+
+
 def standing_play(game_id: int, *, now: datetime | None = None) -> bool:
     """Play a standing answer due in game ``game_id``, worked out without the game's lock
     and submitted with the ``seq`` it read; whether one was played. Its commit has the
     next one played, if its move asks another question answered in advance."""
     for _attempt in range(RETRIES):
         game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
-        rules = None if game is None else RULES.get(game.kind)
-        if game is None or rules is None:
+        if game is None:
             return False
-        state = load_state(game)
-        due = _due(game, rules, list(game.seats.order_by("position")), state)
-        rows = {
-            row.seat_id: row.answers
-            for row in StandingAnswers.objects.filter(seat__in=[seat for seat, _q in due])
-        }
-        found = [(seat, q) for seat, q in due if q in rows.get(seat.pk, {})]
+        found = standing_moves(game, load_state(game), list(game.seats.order_by("position")))
         if not found:
             return False
-        seat, question = found[0]
-        name = seat.display_name
-        move = rules.answer(engine_for(game).view(state, name), name, rows[seat.pk][question])
+        seat, move = found[0]
         try:
             move_submit(
                 game=game,

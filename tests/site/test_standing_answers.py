@@ -6,6 +6,7 @@ The answers play once the move that asks commits, so these tests commit (``trans
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -14,6 +15,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.errors import GameNotActive, Refused, TooMany
+from games.interventions.services import seat_replace
+from games.interventions.sweep import deadline_sweep
 from games.mail.compose import mail_compose
 from games.models import Event, Game, OutboundMail, Seat
 from games.moderation.actions import game_pause, game_unpause
@@ -177,6 +180,40 @@ def test_a_moderators_resume_back_at_the_question_does_not_play_the_standing_ans
     game.refresh_from_db()
     assert game.to_move == ["Anne"]
     assert _standing_moves(game) == []
+
+
+def test_at_a_timeout_the_standing_answer_is_played_before_the_bot() -> None:
+    """Rule: when a seat times out on a question it answered in advance (set while the game
+    was paused, so not played at the resume), its standing answer is played, not the bot's
+    move, marked as made by the service and by standing order."""
+    game = _game("seerauber")
+    _play_until(game, lambda g: load_state(g).asked is not None)
+    moderator = User.objects.create_user("mod", is_staff=True)
+    game_pause(game=game, moderator=moderator, reason="checking a report")
+    game.refresh_from_db()
+    rule = {"mutiny": "always"}
+    standing.standing_set(game=game, seat=_seat(game, "Anne"), question="mutiny", rule=rule)
+    game_unpause(game=game, moderator=moderator, reason="all clear")
+    game.refresh_from_db()
+    assert game.deadline_at is not None
+
+    deadline_sweep(now=game.deadline_at + timedelta(hours=1))
+
+    (played,) = _standing_moves(game)
+    assert played["player"] == "Anne" and played["auto"] is True
+    assert played["move"] == {"type": "mutiny", "stack": "B?"}
+
+
+def test_a_seat_that_changes_hands_forgets_its_standing_answers() -> None:
+    """Rule: standing answers are their player's: a seat given to another player keeps
+    none of the former holder's."""
+    game = _game("seerauber")
+    anne = _seat(game, "Anne")
+    standing.standing_set(game=game, seat=anne, question="mutiny", rule={"mutiny": "always"})
+
+    seat_replace(game=game, seat=anne, email="dora@example.org", actor="user:1")
+
+    assert standing.standing_answers(_seat(game, "Anne")) == {}
 
 
 def test_setting_an_answer_while_its_question_is_open_plays_it() -> None:

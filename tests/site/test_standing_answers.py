@@ -164,9 +164,9 @@ def test_a_rowing_test_partner_chooses_by_standing_answer_and_it_stays_sealed() 
     assert engine.view(state, played["player"])["step"]["choices"] == {played["player"]: "club"}
 
 
-def test_a_moderators_resume_back_at_the_question_does_not_play_the_standing_answer() -> None:
-    """Rule: a moderator's action (a pause and resume) that leaves a question open never
-    has it answered silently by a standing answer; the player answers it himself."""
+def _resumed_at_the_question() -> Game:
+    """A Seeräuber game paused by a moderator while Anne is asked to mutiny, Anne's standing
+    answer "always" set meanwhile, and resumed."""
     game = _game("seerauber")
     _play_until(game, lambda g: load_state(g).asked is not None)
     moderator = User.objects.create_user("mod", is_staff=True)
@@ -174,10 +174,16 @@ def test_a_moderators_resume_back_at_the_question_does_not_play_the_standing_ans
     game.refresh_from_db()
     rule = {"mutiny": "always"}
     standing.standing_set(game=game, seat=_seat(game, "Anne"), question="mutiny", rule=rule)
-
     game_unpause(game=game, moderator=moderator, reason="all clear")
-
     game.refresh_from_db()
+    return game
+
+
+def test_a_moderators_resume_back_at_the_question_does_not_play_the_standing_answer() -> None:
+    """Rule: a moderator's action (a pause and resume) that leaves a question open never
+    has it answered silently by a standing answer; the player answers it himself."""
+    game = _resumed_at_the_question()
+
     assert game.to_move == ["Anne"]
     assert _standing_moves(game) == []
 
@@ -186,15 +192,7 @@ def test_at_a_timeout_the_standing_answer_is_played_before_the_bot() -> None:
     """Rule: when a seat times out on a question it answered in advance (set while the game
     was paused, so not played at the resume), its standing answer is played, not the bot's
     move, marked as made by the service and by standing order."""
-    game = _game("seerauber")
-    _play_until(game, lambda g: load_state(g).asked is not None)
-    moderator = User.objects.create_user("mod", is_staff=True)
-    game_pause(game=game, moderator=moderator, reason="checking a report")
-    game.refresh_from_db()
-    rule = {"mutiny": "always"}
-    standing.standing_set(game=game, seat=_seat(game, "Anne"), question="mutiny", rule=rule)
-    game_unpause(game=game, moderator=moderator, reason="all clear")
-    game.refresh_from_db()
+    game = _resumed_at_the_question()
     assert game.deadline_at is not None
 
     deadline_sweep(now=game.deadline_at + timedelta(hours=1))

@@ -37,6 +37,7 @@ from games.models import (
     Player,
     Seat,
     SignInToken,
+    StandingAnswers,
     Table,
 )
 from games.people.reliability import reliability
@@ -62,11 +63,13 @@ def _fields(row: object, *names: str) -> dict[str, Any]:
 
 def player_data(*, player: Player, now: datetime) -> dict[str, Any]:
     """Everything the service keeps about ``player``, as JSON-able data: his account, his seats
-    with their games, results, mail preferences and webhooks, his ratings and reliability at
+    with their games, results, mail preferences, playing hours, standing answers and webhooks,
+    his ratings and reliability at
     ``now``, and the emails written to his address."""
     seats = _seats(player).select_related("game", "result").order_by("game_id")
     figures = reliability(player=player, now=now)
     emails = OutboundMail.objects.filter(to__iexact=player.email).order_by("id")
+    answers = dict(StandingAnswers.objects.filter(seat__in=seats).values_list("seat_id", "answers"))
     return {
         "account": {
             "handle": player.handle,
@@ -82,6 +85,11 @@ def player_data(*, player: Player, now: datetime) -> dict[str, Any]:
                 "name": seat.display_name,
                 **_fields(seat, "language", "time_zone", "mail_preference"),
                 "vacation_until": _time(seat.vacation_until),
+                "playing_hours": [
+                    hour.isoformat(timespec="minutes") if hour else None
+                    for hour in (seat.hours_from, seat.hours_until)
+                ],
+                "standing_answers": answers.get(seat.pk, {}),
                 "webhooks": [
                     {"kind": channel.kind, "url": channel.url, "paused": bool(channel.paused_at)}
                     for channel in seat.notice_channels.order_by("id")

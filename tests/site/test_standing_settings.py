@@ -4,15 +4,20 @@ nobody else reads or changes them."""
 from __future__ import annotations
 
 import json
+from datetime import time
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Seat
+from games.people.accounts import player_create
+from games.people.privacy import player_data
 from games.play.links import seat_token
 from games.play.services import PlayerSpec, game_create
-from games.play.standing import standing_answers
+from games.play.standing import standing_answers, standing_set
+from games.timecontrol.hours import hours_set
+from tests.clock import T0
 from tests.site.api_helpers import get_json, seat_auth
 
 pytestmark = pytest.mark.django_db
@@ -123,3 +128,16 @@ def test_a_standing_answer_set_after_the_end_is_refused(client: Client) -> None:
 
     assert answer.status_code == 409
     assert standing_answers(_seat(game, "Anne")) == {}
+
+
+def test_the_players_data_export_holds_his_standing_answers_and_playing_hours() -> None:
+    """Rule: what a player set in advance is his data, so his export lists it."""
+    game = _game("seerauber")
+    anne = _seat(game, "Anne")
+    player = player_create(email="anne@example.org", handle="anne")
+    Seat.objects.filter(pk=anne.pk).update(email="anne@example.org")
+    standing_set(game=game, seat=anne, question="mutiny", rule={"mutiny": "wages", "ducats": 4})
+    hours_set(anne, time(8), time(22, 30))
+    (seat,) = player_data(player=player, now=T0)["seats"]
+    assert seat["standing_answers"] == {"mutiny": {"mutiny": "wages", "ducats": 4}}
+    assert seat["playing_hours"] == ["08:00", "22:30"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
+from types import ModuleType
 from typing import Any, Protocol, TypedDict
 
 Move = dict[str, Any]
@@ -25,6 +26,10 @@ class Rules(Protocol):
     MAX_PLAYERS: int
     MOVE_FIELDS: dict[str, type]
     """The keys a move may carry, with their JSON types (the record format's notation)."""
+    standing: ModuleType | None
+    """The game's standing answers to the questions it asks off a player's turn (a module
+    with ``QUESTIONS``, ``rule_error``, ``question`` and ``answer``, all on a seat's view), or
+    ``None`` for a game that asks none."""
 
     def new_setup(self, players: Sequence[str], rng: Random) -> dict[str, Any]:
         """Deal a fresh random setup, all hidden information included."""

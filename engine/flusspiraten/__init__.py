@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.base import result as result
 from engine.base import scores as scores
+from engine.flusspiraten import standing as standing
 from engine.flusspiraten.board import MAX_PLAYERS as MAX_PLAYERS
 from engine.flusspiraten.board import MIN_PLAYERS as MIN_PLAYERS
 from engine.flusspiraten.bot import bot_move as bot_move

@@ -25,6 +25,8 @@ from engine.freibeuter.views import view as view
 
 rolls_needed = no_dice
 
+standing = None  # Freibeuter asks nothing off a player's turn
+
 NAME = "freibeuter"
 TITLE = "Freibeuter"
 RULES_VERSION = 1

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.views import READ_ERRORS, WRITE_ERRORS, _game, _player_seat, _valid
-from games.play.standing import RULES, standing_answers, standing_questions, standing_set
+from games.play.standing import QUESTIONS, standing_answers, standing_questions, standing_set
 
 StandingOutput = inline_serializer(
     "StandingAnswersOutput",
@@ -27,7 +27,7 @@ StandingOutput = inline_serializer(
 
 class StandingInput(serializers.Serializer):  # type: ignore[type-arg]
     question = serializers.ChoiceField(
-        choices=sorted({q for rules in RULES.values() for q in rules.QUESTIONS}),
+        choices=QUESTIONS,
         help_text="one of the questions its game asks off one's turn (the others are refused)",
     )
     rule = serializers.JSONField(

@@ -19,9 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.base import Move
-from engine.flusspiraten import standing as flusspiraten_standing
-from engine.seerauber import standing as seerauber_standing
+from engine.base import GAMES, Move, get_game
 from games.errors import GameNotActive, Refused, StaleSeq, TooMany
 from games.models import Event, Game, Seat, StandingAnswers
 from games.play.services import move_submit
@@ -29,11 +27,22 @@ from games.play.sign_in import counted
 from games.store import events
 from games.store.loading import engine_for, load_state
 
-RULES: dict[str, ModuleType] = {
-    "seerauber": seerauber_standing,
-    "flusspiraten": flusspiraten_standing,
-}
-"""Each game asking questions off a player's turn, with its engine's standing answers."""
+QUESTIONS = sorted(
+    {
+        question
+        for name in GAMES
+        if (rules := get_game(name).standing)
+        for question in rules.QUESTIONS
+    }
+)
+"""Every question a game of the site asks off a player's turn."""
+
+
+def _rules(game: Game) -> ModuleType | None:
+    """The standing answers of ``game``'s engine, if it asks questions off a player's turn."""
+    return engine_for(game).standing
+
+
 CHANGES_LIMIT = 30
 CHANGES_WINDOW = timedelta(hours=1)
 """A seat changes its standing answers at most this often in this window."""
@@ -43,7 +52,7 @@ RETRIES = 3
 
 def standing_questions(game: Game) -> tuple[str, ...]:
     """The questions ``game`` lets its players answer in advance (none: ``()``)."""
-    rules = RULES.get(game.kind)
+    rules = _rules(game)
     return () if rules is None else tuple(rules.QUESTIONS)
 
 
@@ -62,7 +71,7 @@ def standing_set(
     now = now or timezone.now()
     if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
         raise GameNotActive(_("This game has ended: its standing answers can no longer change."))
-    rules = RULES.get(game.kind)
+    rules = _rules(game)
     if rules is None or question not in rules.QUESTIONS:
         raise Refused(_("This game asks no such question off your turn."))
     if rule is not None and rules.rule_error(question, rule) is not None:
@@ -105,7 +114,7 @@ def standing_answering(game: Game, state: Any, seats: list[Seat]) -> set[str]:
     after it). A takeback, a moderator's action or a resume that leads back to a question
     never has it answered by a standing answer: its player answers it himself (or sets his
     answer again, which plays it)."""
-    rules = RULES.get(game.kind)
+    rules = _rules(game)
     if (
         game.status != Game.Status.ACTIVE
         or rules is None
@@ -129,7 +138,7 @@ def standing_due(
 def standing_moves(game: Game, state: Any, seats: list[Seat]) -> list[tuple[Seat, Move]]:
     """Each seat of ``seats`` that ``state`` asks a question it answered in advance, with the
     move its standing answer makes."""
-    rules = RULES.get(game.kind)
+    rules = _rules(game)
     if rules is None:
         return []
     due = _due(game, rules, seats, state)

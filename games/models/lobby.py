@@ -80,6 +80,11 @@ class Invitation(models.Model):
     seat = models.OneToOneField(
         Seat, null=True, blank=True, on_delete=models.SET_NULL, related_name="invitation"
     )
+    standing = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="a standing answer given before the deal, copied to the seat",
+    )
 
     class Meta:
         ordering = ["table", "position"]

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.base import GAMES, Move, get_game
-from games.errors import GameNotActive, Refused, StaleSeq, TooMany
+from games.errors import GameNotActive, NotYourSeat, Refused, StaleSeq, TooMany
 from games.models import Event, Game, Seat, StandingAnswers
 from games.play.services import move_submit
 from games.play.sign_in import counted
@@ -45,7 +45,8 @@ def _rules(game: Game) -> ModuleType | None:
 
 CHANGES_LIMIT = 30
 CHANGES_WINDOW = timedelta(hours=1)
-"""A seat changes its standing answers at most this often in this window."""
+"""A seat changes its standing orders (answers and queued moves) at most this often in this
+window."""
 RETRIES = 3
 """How often an answer is worked out again when the game moved on meanwhile."""
 
@@ -62,6 +63,22 @@ def standing_answers(seat: Seat) -> dict[str, Any]:
     return {} if row is None else dict(row.answers)
 
 
+def orders_change_check(*, game: Game, seat: Seat) -> None:
+    """Refuse a change of ``seat``'s standing orders (its answers or its queued moves): once
+    the game has ended, for a seat of another game, and beyond ``CHANGES_LIMIT`` changes in
+    a window; else count it."""
+    if seat.game_id != game.pk:
+        raise NotYourSeat(_("This seat does not play in this game."))
+    if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+        raise GameNotActive(_("This game has ended: its standing orders can no longer change."))
+    if counted(f"standing:seat:{seat.pk}", window=CHANGES_WINDOW) > CHANGES_LIMIT:
+        raise TooMany(
+            _("Standing orders change at most %(limit)s times an hour; try again later.")
+            % {"limit": CHANGES_LIMIT},
+            limit=CHANGES_LIMIT,
+        )
+
+
 def standing_set(
     *, game: Game, seat: Seat, question: str, rule: Any, now: datetime | None = None
 ) -> dict[str, Any]:
@@ -69,18 +86,12 @@ def standing_set(
     return its answers. Refused once the game is over, for a rule its game does not
     know, and after ``CHANGES_LIMIT`` changes in a window."""
     now = now or timezone.now()
-    if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
-        raise GameNotActive(_("This game has ended: its standing answers can no longer change."))
+    orders_change_check(game=game, seat=seat)
     rules = _rules(game)
     if rules is None or question not in rules.QUESTIONS:
         raise Refused(_("This game asks no such question off your turn."))
     if rule is not None and rules.rule_error(question, rule) is not None:
         raise Refused(_("That standing answer is not one this question takes."))
-    if counted(f"standing:seat:{seat.pk}", window=CHANGES_WINDOW) > CHANGES_LIMIT:
-        raise TooMany(
-            _("Standing answers change at most %(limit)s times an hour; try again later.")
-            % {"limit": CHANGES_LIMIT}
-        )
     with transaction.atomic():
         row, _created = StandingAnswers.objects.select_for_update().get_or_create(seat=seat)
         if rule is None:

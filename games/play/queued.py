@@ -1,0 +1,123 @@
+"""Queued moves: a player queues moves for his next turn, in order of preference.
+
+Each game says which moves may be queued and which named places of its board a condition
+may watch (the engine's ``queued`` module: ``TYPES``, ``queue_error``, ``fields``). A seat's
+queue is stored beside its standing answers (:class:`~games.models.StandingAnswers`), seen
+by its player only; an entry is ``{"move": ..., "fields": {name: what his view showed}}``.
+When his turn begins after another's move, the first entry still legal whose fields are
+unchanged is played for him and the queue is emptied (``games.play.orders``); a move he
+makes himself on his turn empties it too. Queueing and cancelling count against the same
+limit of changes an hour as his standing answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from engine.base import Move
+from games.errors import Refused
+from games.kinds import kind_of
+from games.models import Game, Seat, StandingAnswers
+from games.play.standing import orders_change_check
+from games.store.loading import engine_for, load_state
+
+QUEUE_LIMIT = 5
+"""A seat queues at most this many moves for its next turn."""
+
+
+class NotQueueable(Refused):
+    """A move the seat's game does not let it queue (the engine says why, in English)."""
+
+    code = "not_queueable"
+
+
+def queued_moves(seat: Seat) -> list[dict[str, Any]]:
+    """``seat``'s queued moves, first choice first: for its own player's eyes only."""
+    row = StandingAnswers.objects.filter(seat=seat).first()
+    return [] if row is None else list(row.queue)
+
+
+def queue_add(
+    *,
+    game: Game,
+    seat: Seat,
+    move: dict[str, Any],
+    fields: Sequence[str] = (),
+    now: datetime | None = None,
+) -> list[dict[str, Any]]:
+    """Queue ``move`` last in ``seat``'s queue, played at its next turn only if the ``fields``
+    it names still show what its view shows now; return the queue. Refused once the game has
+    ended, on the seat's own turn (it plays its move instead), for a move the game does not
+    let it queue, a field it does not have, a full queue, and after too many changes."""
+    now = now or timezone.now()
+    orders_change_check(game=game, seat=seat)
+    engine = engine_for(game)
+    state = load_state(game)
+    player = seat.display_name
+    view = engine.view(state, player)
+    rules = engine.queued
+    if any(legal.get("type") in rules.TYPES for legal in engine.legal_moves(state, player)):
+        raise Refused(_("It is your turn: play your move now instead of queueing it."))
+    if not isinstance(move, dict) or (why := rules.queue_error(view, player, move)) is not None:
+        raise NotQueueable(
+            why if isinstance(move, dict) and why else _("That move cannot be queued.")
+        )
+    shown = rules.fields(view)
+    unknown = [name for name in fields if name not in shown]
+    if unknown:
+        raise Refused(
+            _("This board has no field %(name)s to watch.") % {"name": unknown[0]},
+            name=unknown[0],
+        )
+    entry = {"move": move, "fields": {name: shown[name] for name in dict.fromkeys(fields)}}
+    with transaction.atomic():
+        row, _created = StandingAnswers.objects.select_for_update().get_or_create(seat=seat)
+        if len(row.queue) >= QUEUE_LIMIT:
+            raise Refused(
+                _("You can queue at most %(limit)s moves; cancel one first.")
+                % {"limit": QUEUE_LIMIT},
+                limit=QUEUE_LIMIT,
+            )
+        row.queue.append(entry)
+        row.changed_at = now
+        row.save(update_fields=["queue", "changed_at"])
+    return list(row.queue)
+
+
+def queue_cancel(
+    *, game: Game, seat: Seat, index: int | None = None, now: datetime | None = None
+) -> list[dict[str, Any]]:
+    """Cancel ``seat``'s queued move at ``index`` (from 0), or all of them (``None``); return
+    the queue. Refused once the game has ended, for an index it does not hold, and after
+    too many changes."""
+    now = now or timezone.now()
+    orders_change_check(game=game, seat=seat)
+    with transaction.atomic():
+        row, _created = StandingAnswers.objects.select_for_update().get_or_create(seat=seat)
+        if index is None:
+            row.queue = []
+        elif isinstance(index, int) and 0 <= index < len(row.queue):
+            del row.queue[index]
+        else:
+            raise Refused(_("There is no such queued move to cancel."))
+        row.changed_at = now
+        row.save(update_fields=["queue", "changed_at"])
+    return list(row.queue)
+
+
+def orders_cancel(*, game: Game, seat: Seat, now: datetime | None = None) -> None:
+    """Cancel all of ``seat``'s standing orders: its standing answers and its whole queue."""
+    now = now or timezone.now()
+    orders_change_check(game=game, seat=seat)
+    StandingAnswers.objects.filter(seat=seat).update(answers={}, queue=[], changed_at=now)
+
+
+def queue_move_words(game: Game, move: Move) -> str:
+    """A queued move in a few words, in the active language."""
+    return kind_of(game.kind).move_action(move)

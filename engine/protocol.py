@@ -30,6 +30,11 @@ class Rules(Protocol):
     """The game's standing answers to the questions it asks off a player's turn (a module
     with ``QUESTIONS``, ``rule_error``, ``question`` and ``answer``, all on a seat's view), or
     ``None`` for a game that asks none."""
+    queued: ModuleType
+    """The moves a player may queue for his next turn (a module with ``TYPES``, the move types
+    of a turn's first step; ``queue_error(view, player, move)``, why a move cannot be queued,
+    ``None`` if it can; and ``fields(view)``, the named places of the board a queued move's
+    condition may watch, with what the view shows on each)."""
 
     def new_setup(self, players: Sequence[str], rng: Random) -> dict[str, Any]:
         """Deal a fresh random setup, all hidden information included."""

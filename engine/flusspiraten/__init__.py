@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.base import result as result
 from engine.base import scores as scores
+from engine.flusspiraten import queued as queued
 from engine.flusspiraten import standing as standing
 from engine.flusspiraten.board import MAX_PLAYERS as MAX_PLAYERS
 from engine.flusspiraten.board import MIN_PLAYERS as MIN_PLAYERS

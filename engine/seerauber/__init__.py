@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.base import no_dice
 from engine.base import result as result
 from engine.base import scores as scores
+from engine.seerauber import queued as queued
 from engine.seerauber import standing as standing
 from engine.seerauber.board import MAX_PLAYERS as MAX_PLAYERS
 from engine.seerauber.board import MIN_PLAYERS as MIN_PLAYERS

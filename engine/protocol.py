@@ -33,8 +33,9 @@ class Rules(Protocol):
     queued: ModuleType
     """The moves a player may queue for his next turn (a module with ``TYPES``, the move types
     of a turn's first step; ``queue_error(view, player, move)``, why a move cannot be queued,
-    ``None`` if it can; and ``fields(view)``, the named places of the board a queued move's
-    condition may watch, with what the view shows on each)."""
+    ``None`` if it can; ``turn_begins(view, player)``, whether the view shows his turn
+    beginning, when his queued move is due; and ``fields(view)``, the named places of the board
+    a queued move's condition may watch, with what the view shows on each)."""
 
     def new_setup(self, players: Sequence[str], rng: Random) -> dict[str, Any]:
         """Deal a fresh random setup, all hidden information included."""

@@ -36,6 +36,13 @@ def queue_error(view: dict[str, Any], player: str, move: Move) -> str | None:
     return None
 
 
+def turn_begins(view: dict[str, Any], player: str) -> bool:
+    """Whether ``view`` shows ``player``'s turn beginning (his announcement): his queued move is
+    due."""
+    step = view["step"]
+    return step is not None and step["kind"] == "announce" and step["turn"] == player
+
+
 def fields(view: dict[str, Any]) -> dict[str, Any]:
     """Each boat (``boat 3``) with where it is and who crews it."""
     return {

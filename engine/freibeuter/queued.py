@@ -55,6 +55,11 @@ def queue_error(view: dict[str, Any], player: str, move: Move) -> str | None:
     return None
 
 
+def turn_begins(view: dict[str, Any], player: str) -> bool:
+    """Whether ``view`` shows ``player``'s turn beginning: his queued move is due."""
+    return view["to_move"] == player
+
+
 def fields(view: dict[str, Any]) -> dict[str, Any]:
     """Every field of the board by name (``C3``), with the players whose boats are on it."""
     occupied = view["board"]["fields"]

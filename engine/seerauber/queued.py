@@ -15,11 +15,16 @@ from typing import Any
 from engine.base import Move
 from engine.seerauber import board
 
-TYPES = ("stack", "board")
-"""The moves a player may queue: a captain's stacking or boarding."""
+TYPES = ("stack", "board", "pass")
+"""The moves a player may queue: a captain's stacking or boarding, or his pass when he can do
+neither."""
 DISPLAY = "display"
 """The field of the displayed ships."""
-_KEYS = {"stack": {"type", "piece", "onto"}, "board": {"type", "stack", "ship", "booty"}}
+_KEYS = {
+    "stack": {"type", "piece", "onto"},
+    "board": {"type", "stack", "ship", "booty"},
+    "pass": {"type"},
+}
 
 
 def _seat_of(view: dict[str, Any], player: str) -> int:
@@ -30,11 +35,14 @@ def queue_error(view: dict[str, Any], player: str, move: Move) -> str | None:
     """Why ``player`` cannot queue ``move`` in the game ``view`` shows him (``None``: he can)."""
     kind = move.get("type")
     if kind not in TYPES:
-        return "Only a captain's move can be queued: stacking or boarding."
+        return "Only a captain's move can be queued: stacking, boarding or passing."
     if set(move) != _KEYS[kind]:
-        return f"A queued {kind} move names exactly: {', '.join(sorted(_KEYS[kind] - {'type'}))}."
+        named = ", ".join(sorted(_KEYS[kind] - {"type"})) or "nothing else"
+        return f"A queued {kind} move names exactly: {named}."
     if not all(isinstance(value, str | int) for value in move.values()):
         return "A queued move names its cards, places and numbers plainly."
+    if kind == "pass":
+        return None
     seat, players = _seat_of(view, player), len(view["players"])
     own = move["piece"] if kind == "stack" else move["stack"]
     if not board.is_pirate(own, players) or board.owner(own) != seat:
@@ -51,6 +59,12 @@ def queue_error(view: dict[str, Any], player: str, move: Move) -> str | None:
     if move["booty"] not in ship.booty:
         return f"{move['ship']} carries {' or '.join(ship.booty)}."
     return None
+
+
+def turn_begins(view: dict[str, Any], player: str) -> bool:
+    """Whether ``view`` shows ``player``'s turn as captain beginning (no mutiny under way): his
+    queued move is due."""
+    return not view["over"] and view["to_move"] == player and view["table"]["pending"] is None
 
 
 def fields(view: dict[str, Any]) -> dict[str, Any]:

@@ -34,16 +34,11 @@ def _states(kind: str, seed: int, moves: int = 300) -> Iterator[Any]:
         state = engine.apply(state, player, move)
 
 
-def _turn_moves(kind: str, state: Any, player: str) -> list[Move]:
-    """``player``'s legal moves in ``state`` that begin a turn (the queueable types)."""
-    engine = get_game(kind)
-    return [m for m in engine.legal_moves(state, player) if m["type"] in engine.queued.TYPES]
-
-
 @pytest.mark.parametrize("kind", GAMES)
 def test_every_move_a_turn_begins_with_could_have_been_queued(kind: str) -> None:
-    """Rule: a move legal when a player's turn begins is accepted when he queues it earlier,
-    from what he saw then (the last position before his turn), and at the turn itself."""
+    """Rule: when a player's turn begins (his queued move is due), every move he may make is
+    of a type he may queue, and is accepted both when he queues it earlier, from what he saw
+    then (the last position before his turn), and at the turn itself."""
     engine = get_game(kind)
     turns = 0
     for seed in range(4):
@@ -51,11 +46,12 @@ def test_every_move_a_turn_begins_with_could_have_been_queued(kind: str) -> None
         for state in _states(kind, seed):
             for name in NAMES:
                 view = engine.view(state, name)
-                moves = _turn_moves(kind, state, name)
-                if not moves:
+                if not engine.queued.turn_begins(view, name):
                     earlier[name] = view
                     continue
                 turns += 1
+                moves = engine.legal_moves(state, name)
+                assert moves and all(move["type"] in engine.queued.TYPES for move in moves)
                 for move in moves:
                     assert engine.queued.queue_error(view, name, move) is None, move
                     if name in earlier:
@@ -64,11 +60,25 @@ def test_every_move_a_turn_begins_with_could_have_been_queued(kind: str) -> None
     assert turns >= 50
 
 
+def test_a_mutineers_boarding_is_not_his_turn() -> None:
+    """Rule: a Seeräuber mutineer boarding with the captain's stack, and a player asked about
+    a mutiny, play off their turn: their queued moves wait for their own turn as captain."""
+    engine = get_game("seerauber")
+    off_turn = 0
+    for seed in range(8):
+        for state in _states("seerauber", seed):
+            if state.mutiny_stack is not None or state.asked is not None:
+                name = engine.to_move(state)[0]
+                assert not engine.queued.turn_begins(engine.view(state, name), name)
+                off_turn += 1
+    assert off_turn >= 3
+
+
 def _refused(kind: str) -> list[Move]:
     """Moves no turn of the first player of a new game of ``kind`` can begin with."""
     common: list[Move] = [
         {"type": "chat"},
-        {"type": "pass", "extra": 1} if kind == "flusspiraten" else {"type": "pass"},
+        {"type": "pass", "extra": 1},
     ]
     if kind == "freibeuter":
         return [

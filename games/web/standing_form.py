@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from games.errors import Refused
 from games.models import Game, Seat
 from games.play.standing import standing_answers, standing_questions
+from games.store.loading import engine_for, load_state
 
 CHOICES: dict[str, tuple[tuple[str, Any], ...]] = {
     "mutiny": (
@@ -28,13 +29,25 @@ CHOICES: dict[str, tuple[tuple[str, Any], ...]] = {
         ("yes", gettext_lazy("turn the turntable")),
         ("no", gettext_lazy("leave the turntable")),
     ),
+    "path": (("furthest", gettext_lazy("the path ending nearest the source")),),
+    "pile": (
+        ("board", gettext_lazy("pile into the boat on the weaker current")),
+        ("stay", gettext_lazy("stay on the ford")),
+    ),
+    "deploy": (),
 }
-"""Each question's answers on the form: the value posted and its words."""
+"""Each question's answers on the form: the value posted and its words (none: the answer is
+a number typed in)."""
 LABELS = {
     "mutiny": gettext_lazy("Mutiny against another captain's stack"),
+    "deploy": gettext_lazy("Pirates on the left start (the others on the right start)"),
     "choose": gettext_lazy("Rowing test, as partner"),
+    "path": gettext_lazy("Path when you row alone after a rowing test, as partner"),
     "wish": gettext_lazy("Wish after a departure, as partner"),
+    "pile": gettext_lazy("Your pirate waiting at a ford, when a boat stops there"),
 }
+AT_THE_START = ("deploy",)
+"""Questions asked once, as the game begins: on the form only while still to be answered."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +68,11 @@ def _value(question: str, rule: dict[str, Any] | None) -> str:
         return str(rule["mutiny"])
     if question == "choose":
         return str(rule["choice"])
-    return "yes" if rule["turn"] else "no"
+    if question == "wish":
+        return "yes" if rule["turn"] else "no"
+    if question == "deploy":
+        return str(rule["left"])
+    return str(rule[question])
 
 
 def form_rule(question: str, value: str, ducats: str) -> dict[str, Any] | None:
@@ -69,9 +86,16 @@ def form_rule(question: str, value: str, ducats: str) -> dict[str, Any] | None:
             return {"mutiny": "wages", "ducats": int(ducats)}
         except ValueError:
             raise Refused(_("Give the ducats as a whole number.")) from None
+    if question == "deploy":
+        try:
+            return {"left": int(value)}
+        except ValueError:
+            raise Refused(_("Give the pirates on the left start as a whole number.")) from None
     if question == "choose":
         return {"choice": value}
-    return {"turn": value == "yes"}
+    if question == "wish":
+        return {"turn": value == "yes"}
+    return {question: value}
 
 
 def standing_context(game: Game, seat: Seat | None) -> dict[str, Any]:
@@ -81,6 +105,10 @@ def standing_context(game: Game, seat: Seat | None) -> dict[str, Any]:
     if seat is None or not questions or game.status not in (Game.Status.ACTIVE, Game.Status.PAUSED):
         return {"standing_fields": []}
     answers = standing_answers(seat)
+    engine, name = engine_for(game), seat.display_name
+    if engine.standing is not None and any(q in AT_THE_START for q in questions):
+        asked = engine.standing.question(engine.view(load_state(game), name), name)
+        questions = tuple(q for q in questions if q not in AT_THE_START or q == asked)
     fields = [
         StandingField(q, str(LABELS[q]), CHOICES[q], _value(q, answers.get(q))) for q in questions
     ]

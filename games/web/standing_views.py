@@ -18,11 +18,15 @@ from games.web.views import link_seat
 
 @require_POST
 def play_standing(request: HttpRequest, token: str) -> HttpResponse:
-    """Set or cancel the seat's standing answers as posted, each question that changed."""
+    """Set or cancel the seat's standing answers as posted, each question that changed; a
+    question the form did not show (one asked only at the start, once answered) keeps its
+    answer."""
     seat = link_seat(request, token)
     answers = standing_answers(seat)
     try:
         for question in standing_questions(seat.game):
+            if question not in request.POST:
+                continue
             rule = form_rule(
                 question,
                 request.POST.get(question, "")[:20],

@@ -90,7 +90,8 @@ def test_a_player_reads_and_sets_his_standing_answers_by_the_api(client: Client)
 
     assert set_.status_code == 200, set_.content
     read = get_json(client, reverse("api-game-standing", args=[game.pk]), token).json()
-    assert read == {"questions": ["choose", "wish"], "answers": {"choose": {"choice": "die"}}}
+    questions = ["deploy", "choose", "path", "wish", "pile"]
+    assert read == {"questions": questions, "answers": {"choose": {"choice": "die"}}}
     _put(client, game, {"question": "choose", "rule": None}, token)
     assert standing_answers(_seat(game, "Bert")) == {}
 

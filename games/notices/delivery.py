@@ -43,7 +43,7 @@ from games.play.links import preferences_link
 from games.play.lobby import table_token
 from games.play.signals import notice_committed
 from games.play.standing import standing_answering
-from games.store.repository import change_rows_written
+from games.store.repository import change_rows_written, notice_hearers
 from games.timecontrol.hours import notice_wait
 
 log = logging.getLogger(__name__)
@@ -216,6 +216,9 @@ def turn_notices_queue(
     about to answer its question is not told (``games.play.standing``)."""
     if game.status != Game.Status.ACTIVE:
         return
+    hearers = notice_hearers(game, seats)
+    if not hearers.table and not hearers.seats:
+        return
     by_name = {seat.display_name: seat for seat in seats}
     answering = standing_answering(game, state, seats)
     begun = [
@@ -227,13 +230,17 @@ def turn_notices_queue(
     ]
     if not begun:
         return
-    where, params = _table_channels_of(game)
-    for_table = _insert(game, _table_facts(game, game.to_move), where, params, now)
-    for_seats = [
-        _insert_for_seat(game, seat, now, hours=seat.display_name != moved) for seat in begun
+    written = [
+        _insert_for_seat(game, seat, now, hours=seat.display_name != moved)
+        for seat in begun
+        if seat.pk in hearers.seats
     ]
-    change_rows_written([for_table, *for_seats])
-    _kick()
+    if hearers.table:
+        where, params = _table_channels_of(game)
+        written.append(_insert(game, _table_facts(game, game.to_move), where, params, now))
+    if written:
+        change_rows_written(written)
+        _kick()
 
 
 def table_notice_queue(*, table: Table, game: Game, **_signal: object) -> None:

@@ -36,21 +36,25 @@ from games.store.kept import state_read
 from games.store.loading import game_replay, load_state, state_at
 from games.store.projections import GAME_ROW_FIELDS, projections_set, snapshot_on_commit
 from games.store.rows import (
+    NoticeHearers,
     Statement,
     game_locked_with_seats,
     game_rows,
     game_with_seats,
     json_text,
+    notice_hearers,
     seat_with_game,
 )
 
 # What the repository passes on from the modules behind it (what it defines is its own).
 __all__ = [
+    "NoticeHearers",
     "game_locked_with_seats",
     "game_replay",
     "game_rows",
     "game_with_seats",
     "load_state",
+    "notice_hearers",
     "projections_set",
     "seat_with_game",
     "snapshot_on_commit",

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import nullcontext
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-from games.models import Game, Seat
+from games.models import Game, NoticeChannel, Seat
 
 Row = TypeVar("Row", bound=models.Model)
 
@@ -111,16 +112,56 @@ def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
 
     Two statements, in one call where the database takes several: the game's columns come
     once, not again with each seat as a join would read, convert and decode them.
-    The seats are read after the lock is taken, so they are the locked game's."""
+    The seats are read after the lock is taken, so they are the locked game's. Each row
+    also says whether a turn notice has a channel to go to (the table's, the seat's), so a
+    move of a game nobody hears by webhook writes none: ``game.notice_hearers``, the
+    :class:`NoticeHearers` of :func:`notice_hearers`."""
     db = connections[DEFAULT_DB_ALIAS]
     lock = " FOR UPDATE" if db.features.has_select_for_update else ""
-    game_sql = f"SELECT {_reader(db, Game)[0]} FROM games_game WHERE games_game.id = %s{lock}"
+    channels = NoticeChannel._meta.db_table
+    hears = f"EXISTS (SELECT 1 FROM {channels} n WHERE n.paused_at IS NULL AND"
+    game_sql = (
+        f"SELECT {_reader(db, Game)[0]}, {hears} n.table_id IN"
+        " (SELECT id FROM games_table WHERE games_table.game_id = games_game.id))"
+        f" FROM games_game WHERE games_game.id = %s{lock}"
+    )
     seats_sql = (
-        f"SELECT {_reader(db, Seat)[0]} FROM games_seat WHERE games_seat.game_id = %s"
-        " ORDER BY games_seat.position"
+        f"SELECT {_reader(db, Seat)[0]}, {hears} n.seat_id = games_seat.id)"
+        " FROM games_seat WHERE games_seat.game_id = %s ORDER BY games_seat.position"
     )
     found, seat_rows = rows_read([(game_sql, [pk]), (seats_sql, [pk])])
-    return _linked(db, found[0], seat_rows) if found else None
+    if not found:
+        return None
+    game, seats = _linked(db, found[0][:-1], [values[:-1] for values in seat_rows])
+    heard = frozenset(seat.pk for seat, row in zip(seats, seat_rows, strict=True) if row[-1])
+    game.notice_hearers = NoticeHearers(  # type: ignore[attr-defined]
+        table=bool(found[0][-1]), seats=heard
+    )
+    return game, seats
+
+
+@dataclass(frozen=True)
+class NoticeHearers:
+    """Who hears a game's turn notices: whether its table has a channel not paused, and
+    the seats (by id) that have one."""
+
+    table: bool
+    seats: frozenset[int]
+
+
+def notice_hearers(game: Game, seats: Sequence[Seat]) -> NoticeHearers:
+    """Who hears ``game``'s turn notices among ``seats``: as its locked read found them
+    (:func:`game_locked_with_seats`), else read now."""
+    known: NoticeHearers | None = getattr(game, "notice_hearers", None)
+    if known is not None:
+        return known
+    open_channels = NoticeChannel.objects.filter(paused_at=None)
+    return NoticeHearers(
+        table=open_channels.filter(table__game=game).exists(),
+        seats=frozenset(
+            open_channels.filter(seat__in=list(seats)).values_list("seat_id", flat=True)
+        ),
+    )
 
 
 def _run(

@@ -11,8 +11,10 @@ import hmac
 from datetime import timedelta
 
 import pytest
+from api_helpers import post_json
 from django.conf import settings as django_settings
 from django.contrib.auth.models import User
+from django.test import Client
 from notice_helpers import Receiver, anne_moves, game, receiver  # noqa: F401
 
 from games.mail.compose import mail_compose
@@ -181,3 +183,40 @@ def test_a_turn_that_passed_while_the_receiver_was_down_is_not_told(
     assert not notice_send(notice_id=notice.pk, now=T0 + timedelta(hours=1))
     notice.refresh_from_db()
     assert notice.status == "dropped" and receiver.received == []
+
+
+def _api_move(client: Client, game: Game, name: str) -> None:
+    """``name`` makes a legal move through the API's move POST (the locked read's path)."""
+    game.refresh_from_db()
+    move = engine_for(game).legal_moves(load_state(game), name)[0]
+    body = {"move": move, "expected_seq": game.last_seq}
+    response = post_json(
+        client, f"/api/games/{game.pk}/moves/", body, seat_token(_seat(game, name))
+    )
+    assert response.status_code == 201, response.json()
+
+
+def test_a_move_through_the_api_tells_only_the_seats_and_table_with_a_channel(
+    game: Game, receiver: Receiver, client: Client
+) -> None:
+    """The move POST reads with the game's lock who hears its notices: a turn beginning for a
+    seat without a channel writes no notice, one for a seat with a channel writes its own,
+    and a paused channel hears nothing."""
+    anne, bart = _seat(game, "Anne"), _seat(game, "Bart")
+    channel_add(seat=anne, kind="json", url=receiver.url, now=T0)
+    paused = channel_add(seat=bart, kind="json", url=receiver.url + "&b", now=T0)
+    NoticeChannel.objects.filter(pk=paused.pk).update(paused_at=T0)
+
+    _api_move(client, game, "Anne")
+    assert not Notice.objects.exists(), "Bart's turn: his only channel is paused"
+
+    game.refresh_from_db()
+    while "Anne" not in game.to_move:
+        (player,) = game.to_move
+        if _seat(game, player).is_bot:
+            move = engine_for(game).legal_moves(load_state(game), player)[0]
+            move_submit(game=game, seat=_seat(game, player), move=move, expected_seq=game.last_seq)
+        else:
+            _api_move(client, game, player)
+        game.refresh_from_db()
+    assert list(Notice.objects.values_list("channel__seat__display_name", flat=True)) == ["Anne"]

@@ -5,7 +5,14 @@ from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from games.api import league_views, moderation_views, players_views, standing_views, views
+from games.api import (
+    league_views,
+    moderation_views,
+    players_views,
+    queued_views,
+    standing_views,
+    views,
+)
 
 # Redoc's bundle (pinned with drf-spectacular-sidecar) adds two <style> elements as it loads,
 # before it is given the nonce: an empty one and perfect-scrollbar's rules, allowed by their
@@ -36,6 +43,12 @@ urlpatterns = [
         "games/<int:pk>/standing/",
         standing_views.StandingView.as_view(),
         name="api-game-standing",
+    ),
+    path("games/<int:pk>/queue/", queued_views.QueueView.as_view(), name="api-game-queue"),
+    path(
+        "games/<int:pk>/queue/<int:index>/",
+        queued_views.QueuedMoveView.as_view(),
+        name="api-game-queued-move",
     ),
     path(
         "games/<int:pk>/moderate/<str:action>/",

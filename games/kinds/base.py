@@ -188,6 +188,9 @@ class Kind(Protocol):
     def move_action(self, move: Move) -> str:
         """A move in a few words, for lists (the dashboard's last move)."""
 
+    def queue_choices(self, view: dict[str, Any], player: str) -> list[Move]:
+        """The moves the queue form offers ``player`` for his next turn, from his ``view``."""
+
     def history_context(self, *, table: TableView, at: int | None) -> dict[str, Any]:
         """The moves of the history page and the position after move ``at``."""
 

@@ -36,6 +36,7 @@ from games.play.takebacks import takeback_pending
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import deadline_for
 from games.timecontrol.hours import hours_shown
+from games.web.queued_form import queued_context
 from games.web.standing_form import standing_context
 
 SELECTION_KEYS = ("card", "field", "move", "stack")
@@ -95,8 +96,16 @@ def _context(request: HttpRequest, game: Game, seat: Seat | None) -> dict[str, A
         if seat is not None and game.status == Game.Status.ACTIVE
         else None,
         **standing_context(game, seat),
+        **queued_context(game, seat, table),
     )
     return context
+
+
+def seat_page(request: HttpRequest, seat: Seat, *, status: int = 200, **extra: Any) -> HttpResponse:
+    """The seat's game page with ``extra`` in its context: a refused form's input and why."""
+    context = _context(request, seat.game, seat)
+    context.update(extra)
+    return render(request, f"games/{seat.game.kind}/game.html", context, status=status)
 
 
 def _submit(request: HttpRequest, seat: Seat) -> str | None:
@@ -133,9 +142,9 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
             return redirect(request.path)
         # A typed move comes back with its text and the refusal beside it, so the
         # player can mend what they typed.
-        context = _context(request, seat.game, seat)
-        context.update(typed_move=request.POST.get("move", "")[:200], typed_error=refusal)
-        return render(request, f"games/{seat.game.kind}/game.html", context)
+        return seat_page(
+            request, seat, typed_move=request.POST.get("move", "")[:200], typed_error=refusal
+        )
     return render(request, f"games/{seat.game.kind}/game.html", _context(request, seat.game, seat))
 
 

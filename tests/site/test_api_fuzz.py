@@ -6,7 +6,8 @@ every response as the schema states it (status, content type, body, headers),
 every request the schema forbids refused and every one it allows accepted.
 The stated exceptions: a move whose fields fit the schema may still be
 refused with 400 by its game's kind or rules (the schema cannot know the
-position), and so may a standing answer (its game's questions and answers).
+position), and so may a standing answer (its game's questions and answers) and a queued
+move or the cancel of one (its game's moves and fields, the seat's queue).
 Runtime is bounded by the number of examples.
 """
 
@@ -45,6 +46,18 @@ checks.positive_data_acceptance.expected-statuses = [
 
 [[operations]]
 include-operation-id = "games_standing_set"
+checks.positive_data_acceptance.expected-statuses = [
+    "2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx",
+]
+
+[[operations]]
+include-operation-id = "games_queue_add"
+checks.positive_data_acceptance.expected-statuses = [
+    "2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx",
+]
+
+[[operations]]
+include-operation-id = "games_queue_cancel_one"
 checks.positive_data_acceptance.expected-statuses = [
     "2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx",
 ]

@@ -16,6 +16,7 @@ from typing import Any
 from engine.base import Move, Rules
 from games.kinds.flusspiraten.describe import move_action
 from games.kinds.flusspiraten.page import history_context, page_context
+from games.kinds.flusspiraten.queued import queue_choices
 from games.kinds.flusspiraten.result import score_sheets
 from games.kinds.flusspiraten.river import seat_marks
 from games.kinds.flusspiraten.river_png import board_png
@@ -31,6 +32,7 @@ __all__ = [
     "page_context",
     "player_rows",
     "position_text",
+    "queue_choices",
     "score_sheets",
     "seat_marks",
     "timeout_move",

@@ -1,0 +1,38 @@
+"""The moves a Seeräuber player may queue for his next turn, as the queue form offers them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.base import Move
+from engine.seerauber.board import MAX_STACK, SHIPS
+
+
+def queue_choices(view: dict[str, Any], player: str) -> list[Move]:
+    """For each stack ``player`` is captain of (a lone pirate of his is one): putting it on
+    each other stack it fits on, and boarding each displayed ship it can crew, taking each
+    booty the ship shows; then passing."""
+    table = view["table"]
+    sizes = {name: len(stack["pirates"]) for name, stack in table["stacks"].items()} | {
+        name: 1 for seen in view["players"].values() for name in seen["free"]
+    }
+    own = [
+        name
+        for name in sizes
+        if name in view["players"][player]["free"]
+        or table["stacks"].get(name, {}).get("captain") == player
+    ]
+    moves: list[Move] = []
+    for stack in own:
+        moves += [
+            {"type": "stack", "piece": stack, "onto": onto}
+            for onto in sizes
+            if onto not in own and sizes[stack] + sizes[onto] <= MAX_STACK
+        ]
+        moves += [
+            {"type": "board", "stack": stack, "ship": ship, "booty": booty}
+            for ship in table["display"]
+            if SHIPS[ship].crew <= sizes[stack]
+            for booty in SHIPS[ship].booty
+        ]
+    return [*moves, {"type": "pass"}]

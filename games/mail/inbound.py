@@ -13,7 +13,9 @@ the seat's address) and not played. The first line the player wrote
 (``games.mail.reply_text``) is parsed with the engine's text notation and submitted through
 ``move_submit`` with a move id made from the Message-ID, so the same message delivered twice
 is played once; a first line in :data:`TAKEBACK_ANSWERS` answers the open takeback request
-instead. The sender gets a confirmation or the reason, in the seat's language, with the
+instead, and one of :data:`CANCEL_WORDS` (optionally followed by a word of
+:data:`CANCEL_KINDS`) cancels the seat's standing orders, once however often the message
+comes. The sender gets a confirmation or the reason, in the seat's language, with the
 legal moves. Mail from strangers, with a bad or revoked address, or that cannot be read
 changes nothing, gets no answer (no backscatter) and is logged as an ``InboundMail`` row.
 """
@@ -37,11 +39,14 @@ from django.utils.translation import gettext
 from engine.base import IllegalMove, Move
 from games.errors import GameError
 from games.mail.reply_text import first_line, reply_body
+from games.mail.turn_content import standing_orders
 from games.models import Game, InboundMail, Seat
 from games.play.links import REPLY_PREFIX, seat_from_reply_address
+from games.play.queued import orders_cancel, queue_cancel
 from games.play.refusals import refusal_text
 from games.play.services import move_submit
 from games.play.signals import event_announced, reply_answered
+from games.play.standing import orders_change_check, standing_answers, standing_set
 from games.play.takebacks import takeback_answer
 from games.store import events
 from games.store.loading import engine_for
@@ -60,6 +65,24 @@ TAKEBACK_ANSWERS = {
     "refuser": False,
 }
 """First lines that answer a takeback request (no move's notation starts with these words)."""
+CANCEL_WORDS = frozenset({"cancel", "stornieren", "abbrechen", "annuler"})
+"""First words of a line that cancels the seat's standing orders: its standing answers and
+its queued moves (no move's notation starts with these words)."""
+CANCEL_KINDS = {
+    "queue": "queue",
+    "züge": "queue",
+    "coups": "queue",
+    "answers": "answers",
+    "antworten": "answers",
+    "réponses": "answers",
+    "reponses": "answers",
+}
+"""Words after a cancel word that cancel only one kind of standing order."""
+CANCEL_HELP = (
+    'Write "cancel" alone to cancel all your standing orders, or "cancel queue" or '
+    '"cancel answers" to cancel only your queued moves or only your standing answers.'
+)
+"""The answer to a cancel line that names no kind of standing order (an English msgid)."""
 AUTOMATIC_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply"})
 AUTOMATIC_HEADERS = (
     "X-Autoreply",
@@ -340,6 +363,8 @@ def mail_receive(*, raw: bytes, now: datetime | None = None) -> str:
             return "duplicate"
         if text.lower() in TAKEBACK_ANSWERS:
             return _answer(reply, TAKEBACK_ANSWERS[text.lower()])
+        if (text.lower().split() or [""])[0] in CANCEL_WORDS:
+            return _cancel(reply)
         return _play(reply)
 
 
@@ -393,6 +418,48 @@ def _answer(reply: _Reply, accept: bool) -> str:
     )
     accepted = event.type == events.TAKEBACK_ACCEPTED
     return reply.settled("accepted" if accepted else "declined", reply.text)
+
+
+def _cancel(reply: _Reply) -> str:
+    """Cancel the seat's standing orders by reply (all, or the kind the line names) and answer
+    with what was cancelled; a line naming no kind, a game that has ended and too many
+    changes are answered with why nothing changed."""
+    game, seat, now = reply.seat.game, reply.seat, reply.now
+    named = reply.text.lower().split()[1:]
+    which = CANCEL_KINDS.get(" ".join(named)) if named else "all"
+    if which is None:
+        with translation.override(seat.language):
+            help_text = gettext(CANCEL_HELP)
+        reply.answer(accepted=False, text=reply.text, message=help_text)
+        return reply.settled("refused", CANCEL_HELP)
+    orders = standing_orders(game, seat)
+    try:
+        with transaction.atomic():  # all of it or, refused, nothing
+            if which == "all":
+                orders_cancel(game=game, seat=seat, now=now)
+            elif which == "queue":
+                queue_cancel(game=game, seat=seat, now=now)
+            else:
+                _answers_cancel(game, seat, now)
+    except GameError as error:
+        return _refused(reply, error)
+    cancelled = {
+        "answers": orders["answers"] if which != "queue" else [],
+        "queue": orders["queue"] if which != "answers" else [],
+    }
+    reply.answer(accepted=True, text=reply.text, cancelled=cancelled)
+    count = len(cancelled["answers"]) + len(cancelled["queue"])
+    return reply.settled("cancelled", f"{which}: {count}")
+
+
+def _answers_cancel(game: Game, seat: Seat, now: datetime) -> None:
+    """Cancel each of ``seat``'s standing answers (with none, still refused once the game
+    has ended or after too many changes, like any change of its orders)."""
+    questions = list(standing_answers(seat))
+    if not questions:
+        orders_change_check(game=game, seat=seat)
+    for question in questions:
+        standing_set(game=game, seat=seat, question=question, rule=None, now=now)
 
 
 def _play(reply: _Reply) -> str:

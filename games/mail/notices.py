@@ -9,6 +9,7 @@ public event payloads, never the omniscient state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -22,7 +23,7 @@ from games.mail.turn_content import in_words, seat_context, turn_context
 from games.models import Game, Invitation, MailPreference, OutboundMail, Seat, Table
 from games.play.links import reply_address, seat_link
 from games.play.lobby import invitation_link
-from games.play.standing import standing_answering
+from games.play.orders import Order, ordered_players
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import time_control
 from games.timecontrol.hours import notice_wait
@@ -83,6 +84,7 @@ def turn_mails_queue(
     state: Any,
     moved: str | None,
     waited: list[str],
+    orders: Sequence[Order] = (),
     now: datetime,
     **_signal: object,
 ) -> None:
@@ -103,9 +105,9 @@ def turn_mails_queue(
     a player told before another's takeback is not told twice. A step made by a reply is
     answered with the next step's turn email (:func:`reply_mail_queue`). A turn another's
     change begins waits for the seat's playing hours (``games.timecontrol.hours``); the next
-    step of a player's own move does not, nor does the reminder. A seat whose standing
-    answer is about to answer its question is not asked (``games.play.standing``): its
-    next turn email tells it what the answer played.
+    step of a player's own move does not, nor does the reminder. A seat whose standing order
+    is about to play (``orders``, worked out by the move: ``games.play.orders``) is not
+    asked: its next turn email tells it what the order played.
     """
     by_name = {seat.display_name: seat for seat in seats}
     if game.status == Game.Status.FINISHED:
@@ -115,7 +117,7 @@ def turn_mails_queue(
                 context.update(winners=game.winners, scores=game.scores)
                 _queue(game, seat, "game_over", context, now)
         return
-    answering = standing_answering(game, state, seats)
+    answering = ordered_players(orders)
     for name in game.to_move:
         seat = by_name[name]
         if not _reachable(seat) or (name in waited and name != moved) or name in answering:
@@ -158,6 +160,39 @@ def timeout_mails_queue(
                 _queue(game, other, "paused", notice, now)
 
 
+def order_played_mail_queue(
+    *, game: Game, seat: Seat, move: Move, kind: str, now: datetime, **_signal: object
+) -> None:
+    """Tell ``seat`` that its standing order played ``move`` for it (``kind``: its standing
+    ``answer`` or a ``queued`` move), in words and notation, in its language; sent as a turn
+    email is (not to a seat that wants no email or that a bot plays, in its playing hours), a
+    digest player's too, at once: the digest lists only the games waiting for him, so a
+    notice held for it would be lost.
+
+    A seat told of its turn goes on in the same change (a mutiny its answer made, then the
+    ship to board) is not told twice: its turn email, at the move's seq, lists the move
+    "played by standing order" among what happened since its previous turn email
+    (:func:`_told_by_turn_email`).
+    """
+    if not _reachable(seat) or _told_by_turn_email(game, seat):
+        return
+    context = {**seat_context(game, seat), "order": kind, "reply_to": reply_address(seat)}
+    context["words"] = in_words(game, seat, move)
+    context["notation"] = engine_for(game).format_move(move)
+    _queue(game, seat, "order_played", context, now, wait=notice_wait(seat, now))
+
+
+def _told_by_turn_email(game: Game, seat: Seat) -> bool:
+    """Whether a turn email to ``seat`` (an every-turn player) tells it of the game's last
+    move: one at that move's seq, whose "since" (``repository.events_since_told``) begins
+    at the seat's earlier turn email, so the move is in it."""
+    if seat.mail_preference != MailPreference.EVERY_TURN:
+        return False
+    told = OutboundMail.objects.filter(game=game, seat=seat, kind="turn")
+    seqs = set(told.values_list("context__seq", flat=True))
+    return game.last_seq in seqs and any(seq < game.last_seq for seq in seqs)
+
+
 def notice_mails_queue(
     *,
     game: Game,
@@ -187,14 +222,17 @@ def reply_mail_queue(
     move: Move | None = None,
     message: str = "",
     legal: list[Move] | None = None,
+    cancelled: dict[str, list[str]] | None = None,
     in_reply_to: str = "",
     now: datetime,
     **_signal: object,
 ) -> OutboundMail | None:
-    """Answer a reply email: the move is recorded (``move``, said in words too), or why not
-    and what is legal (each move in its notation, the reply syntax, and in words). When the
-    recorded move was a step of the seat's turn and its turn goes on, the turn email of the
-    next step follows: a player who plays by email sees that step nowhere else."""
+    """Answer a reply email: the move is recorded (``move``, said in words too), the standing
+    orders it cancelled (``cancelled``: their words, ``turn_content.standing_orders``'s
+    shape), or why not and what is legal (each move in its notation, the reply syntax,
+    and in words). When the recorded move was a step of the seat's turn and its turn goes
+    on, the turn email of the next step follows: a player who plays by email sees that step
+    nowhere else."""
     if not seat.email:
         return None
     engine = engine_for(game)
@@ -210,6 +248,8 @@ def reply_mail_queue(
         "reply_to": reply_address(seat),
         "in_reply_to": in_reply_to,
     }
+    if cancelled is not None:
+        context["cancelled"] = cancelled
     answer = mail_queue(
         to=seat.email,
         kind="move_accepted" if accepted else "move_refused",
@@ -219,7 +259,7 @@ def reply_mail_queue(
         seat=seat,
         now=now,
     )
-    if accepted:
+    if accepted and cancelled is None:
         _next_step_queue(game, seat, now)
     return answer
 

@@ -13,15 +13,19 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.base import Move, Rules
 from games.display import game_label
 from games.kinds import kind_of
 from games.kinds.base import player_label
 from games.kinds.score_sheet import sheets_data
-from games.models import Event, Game, OutboundMail, Seat
+from games.models import Event, Game, OutboundMail, Seat, StandingAnswers
 from games.play.links import preferences_link, reply_address, seat_link
+from games.play.queued import queue_move_words
 from games.play.selectors import hidden_seqs, sealed_seq
+from games.play.standing import standing_questions
 from games.play.tables import table_for
 from games.store import events
 from games.store.loading import engine_for
@@ -98,6 +102,64 @@ def since_last_turn(
     return entries
 
 
+def answer_words(question: str, rule: dict[str, Any]) -> str:
+    """A standing answer in words, in the active language: the question, then the rule (the
+    words of the game page's form, ``games.web.standing_form``)."""
+    if question == "mutiny":
+        label = _("Mutiny against another captain's stack")
+        answer = {"always": _("always mutiny"), "never": _("never mutiny")}.get(rule["mutiny"])
+        wages = ngettext(
+            "mutiny for wages of at least %(ducats)s ducat",
+            "mutiny for wages of at least %(ducats)s ducats",
+            rule.get("ducats", 0),
+        )
+        answer = answer or wages % {"ducats": rule.get("ducats", 0)}
+    elif question == "choose":
+        label = _("Rowing test, as partner")
+        answer = {"die": _("die"), "empty": _("empty hand"), "club": _("club")}[rule["choice"]]
+    elif question == "wish":
+        label = _("Wish after a departure, as partner")
+        answer = _("turn the turntable") if rule["turn"] else _("leave the turntable")
+    elif question == "deploy":
+        label = _("Pirates on the left start (the others on the right start)")
+        answer = str(rule["left"])
+    elif question == "pile":
+        label = _("Your pirate waiting at a ford, when a boat stops there")
+        board = rule["pile"] == "board"
+        answer = _("pile into the boat on the weaker current") if board else _("stay on the ford")
+    else:
+        assert question == "path", f"no words for a standing answer to {question}"
+        label = _("Path when you row alone after a rowing test, as partner")
+        answer = _("the path ending nearest the source")
+    return _("%(question)s: %(answer)s") % {"question": label, "answer": answer}
+
+
+def queued_words(game: Game, entry: dict[str, Any]) -> str:
+    """A queued move in words, in the active language, with the fields it watches."""
+    words = queue_move_words(game, entry["move"])
+    if not entry["fields"]:
+        return words
+    watched = ", ".join(str(name) for name in entry["fields"])
+    return _("%(move)s, only if nothing changed on: %(fields)s") % {
+        "move": words,
+        "fields": watched,
+    }
+
+
+def standing_orders(game: Game, seat: Seat) -> dict[str, list[str]]:
+    """``seat``'s standing answers and queued moves (in order) in words, in its language: for
+    its own turn emails and reply answers only, never another seat's email or a notice."""
+    row = StandingAnswers.objects.filter(seat=seat).only("answers", "queue").first()
+    if row is None:
+        return {"answers": [], "queue": []}
+    asked = standing_questions(game)  # the answers in the order the game asks
+    with translation.override(seat.language):
+        return {
+            "answers": [answer_words(q, row.answers[q]) for q in asked if q in row.answers],
+            "queue": [queued_words(game, entry) for entry in row.queue],
+        }
+
+
 def _examples(engine: Rules, legal: list[dict[str, Any]]) -> list[str]:
     """Two or three legal moves in text notation, of different kinds where there are."""
     chosen: list[dict[str, Any]] = []
@@ -131,6 +193,7 @@ def turn_context(*, game: Game, seat: Seat, engine: Rules, state: Any, seq: int)
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "reply_to": reply_address(seat),
         "examples": _examples(engine, legal),
+        "orders": standing_orders(game, seat),
         "commitment": game.commitment,
         "seq": seq,
         "head_hash": (

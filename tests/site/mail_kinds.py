@@ -18,7 +18,12 @@ from django.contrib.auth.models import User
 from games.leagues.services import league_create, league_sign_up, leagues_sweep
 from games.mail.compose import TEMPLATE_OF
 from games.mail.digest import OVERDUE, digest_send
-from games.mail.notices import reminder_mail_queue, reply_mail_queue, timeout_mails_queue
+from games.mail.notices import (
+    order_played_mail_queue,
+    reminder_mail_queue,
+    reply_mail_queue,
+    timeout_mails_queue,
+)
 from games.models import Game, Invitation, MailPreference, NoticeChannel, OutboundMail, Seat
 from games.moderation import actions
 from games.notices import delivery
@@ -138,6 +143,7 @@ def mail_of_every_kind(cast: Cast) -> dict[str, OutboundMail]:
     anne_move = engine.legal_moves(load_state(game), anne.display_name)[0]
     timeout_mails_queue(game=game, seat=anne, move=anne_move, replaced=True, paused=False, now=T0)
     timeout_mails_queue(game=game, seat=anne, move=None, replaced=False, paused=True, now=T0)
+    order_played_mail_queue(game=game, seat=bart, move=anne_move, kind="queued", now=T0)
     while game.status == Game.Status.ACTIVE:
         _play(game, _seat(game, game.to_move[0]))
     _league_round(cast)

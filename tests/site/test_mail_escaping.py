@@ -37,6 +37,7 @@ SHOWN = {
     "digest": [HOSTILE.table, HOSTILE.first],
     "notice": [HOSTILE.second, HOSTILE.reason],
     "timed_out": [HOSTILE.first, HOSTILE.table],
+    "order_played": [HOSTILE.second, HOSTILE.table],
     "paused": [HOSTILE.second, HOSTILE.first, HOSTILE.table],
     "game_over": [HOSTILE.table],
     "league_round": [HOSTILE.table, HOSTILE.first],

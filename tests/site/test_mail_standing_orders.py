@@ -1,0 +1,258 @@
+"""Standing orders by email: a player's own turn emails list his standing answers and queued
+moves, no one else's email does, and a reply of ``cancel`` cancels them."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from email.utils import make_msgid
+from html import unescape
+
+import pytest
+
+from games.mail.compose import mail_compose
+from games.mail.inbound import mail_receive
+from games.mail.turn_content import standing_orders
+from games.models import Game, InboundMail, OutboundMail, Seat, StandingAnswers
+from games.play.links import reply_address
+from games.play.queued import queue_add, queued_moves
+from games.play.services import PlayerSpec, game_create, move_submit
+from games.play.standing import standing_answers, standing_set
+from games.store.loading import engine_for, load_state
+
+pytestmark = pytest.mark.django_db(transaction=True)  # orders fire when a move commits
+
+NAMES = ("Anne", "Bart", "Cleo")
+WAGES = {"mutiny": "wages", "ducats": 7}
+PASS = {"type": "pass"}
+"""Cleo's queued move: a captain's pass, not legal while he can stack, so it never fires in
+these openings and stays in her queue."""
+
+
+def _game(languages: tuple[str, ...] = ("en", "en", "en")) -> Game:
+    return game_create(
+        kind="seerauber",
+        players=[
+            PlayerSpec(name=name, email=f"{name.lower()}@example.org", language=language)
+            for name, language in zip(NAMES, languages, strict=True)
+        ],
+        seed=4,
+    )
+
+
+def _seat(game: Game, name: str) -> Seat:
+    return game.seats.get(display_name=name)
+
+
+def _orders(game: Game, seat: Seat) -> None:
+    """Give ``seat`` a standing mutiny answer and two queued moves, one watching a pirate."""
+    standing_set(game=game, seat=seat, question="mutiny", rule=WAGES)
+    queue_add(game=game, seat=seat, move=PASS)
+    queue_add(game=game, seat=seat, move=PASS, fields=["R2"])
+
+
+def _move_until(game: Game, name: str) -> None:
+    """Play each seat's first stacking move (else its first legal move) until ``name`` is to
+    move."""
+    engine = engine_for(game)
+    for _ in range(20):
+        game.refresh_from_db()
+        if game.to_move == [name]:
+            return
+        player = game.to_move[0]
+        moves = engine.legal_moves(load_state(game), player)
+        move = next((m for m in moves if m["type"] == "stack"), moves[0])
+        move_submit(game=game, seat=_seat(game, player), move=move, expected_seq=game.last_seq)
+    raise AssertionError(f"{name} never came to move")
+
+
+def _bodies(row: OutboundMail) -> tuple[str, str]:
+    """The text and the HTML of ``row``'s email (its character references read)."""
+    message = mail_compose(row)
+    html = str(message.alternatives[0][0])  # type: ignore[index]
+    return str(message.body), unescape(html)
+
+
+def test_a_turn_email_lists_its_readers_own_standing_orders_in_his_language() -> None:
+    """Rule: a player's turn email lists his standing answers and queued moves, in words and
+    his language, with the page link and the reply line that change or cancel them."""
+    game = _game(languages=("en", "en", "de"))
+    cleo = _seat(game, "Cleo")
+    _orders(game, cleo)
+
+    _move_until(game, "Cleo")
+
+    row = OutboundMail.objects.filter(game=game, seat=cleo, kind="turn").latest("pk")
+    text, html = _bodies(row)
+    assert len(queued_moves(cleo)) == 2  # nothing fired: the pass is not legal yet
+    for body in (text, html):
+        assert "Deine Vorab-Anweisungen (nur du siehst sie):" in body
+        assert "Meuterei gegen den Stapel eines anderen Kapitäns: meutern für einen Lohn" in body
+        assert "mindestens 7 Dukaten" in body
+        assert "Vorgemerkter Zug 1: " in body and "Vorgemerkter Zug 2: " in body
+        assert "nur wenn sich hier nichts geändert hat: R2" in body
+        assert "antworte mit stornieren in der ersten Zeile" in body
+    assert f"Spielseite: {row.context['seat_link']}" in text
+
+
+def test_no_other_seats_email_holds_a_players_standing_orders() -> None:
+    """Rule: standing orders are secret: no email to another seat (turn emails, reminders,
+    answers to replies) shows them or says that the player has any."""
+    game = _game()
+    cleo = _seat(game, "Cleo")
+    _orders(game, cleo)
+    _move_until(game, "Cleo")
+    orders = standing_orders(game, cleo)
+    lines = [*orders["answers"], *orders["queue"]]
+    others = OutboundMail.objects.filter(game=game).exclude(seat=cleo)
+    assert {row.kind for row in others} >= {"turn"}
+    for row in others:
+        for body in _bodies(row):
+            assert "standing orders" not in body
+            assert all(line not in body for line in lines), row.kind
+    own = OutboundMail.objects.filter(game=game, seat=cleo, kind="turn").latest("pk")
+    assert all(line in _bodies(own)[0] for line in lines)
+
+
+def test_a_turn_email_without_standing_orders_says_nothing_of_them() -> None:
+    """Rule: a player with no standing orders reads no section about them."""
+    game = _game()
+    (row,) = OutboundMail.objects.filter(game=game, kind="turn")
+    for body in _bodies(row):
+        assert "standing orders" not in body and "Queued move" not in body
+
+
+def _reply(seat: Seat, line: str, *, sender: str | None = None) -> bytes:
+    """What ``seat``'s player sends, answering his game's email with ``line``."""
+    message = EmailMessage()
+    message["From"] = f"{seat.display_name} <{sender or seat.email}>"
+    message["To"] = reply_address(seat)
+    message["Subject"] = "Re: your turn"
+    message["Message-ID"] = make_msgid(domain="players.example")
+    message.set_content(f"{line}\n\nOn Monday, the game wrote:\n> your turn\n")
+    return message.as_bytes()
+
+
+def _answer(seat: Seat) -> OutboundMail:
+    return OutboundMail.objects.filter(seat=seat, kind__startswith="move_").latest("pk")
+
+
+def test_a_cancel_reply_cancels_all_standing_orders_and_says_which() -> None:
+    """Rule: a reply whose first line is "cancel" cancels all of the seat's standing answers
+    and queued moves, and is answered with what was cancelled."""
+    game = _game()
+    cleo = _seat(game, "Cleo")
+    _orders(game, cleo)
+
+    assert mail_receive(raw=_reply(cleo, "Cancel")) == "cancelled"
+
+    assert standing_answers(cleo) == {} and queued_moves(cleo) == []
+    answer = _answer(cleo)
+    assert answer.kind == "move_accepted" and answer.to == "cleo@example.org"
+    text, html = _bodies(answer)
+    message = mail_compose(answer)
+    assert "cancelling your standing orders" in str(message.subject)
+    for body in (text, html):
+        assert "Your standing orders in" in body and "are cancelled:" in body
+        assert "Mutiny against another captain's stack: mutiny for wages of at least" in body
+        assert "Queued move 2: " in body and "only if nothing changed on: R2" in body
+        assert "is recorded" not in body
+    assert InboundMail.objects.get().outcome == "cancelled"
+
+
+@pytest.mark.parametrize(
+    ("language", "line", "answers_left", "queue_left"),
+    [
+        ("en", "cancel queue", True, False),
+        ("en", "cancel answers", False, True),
+        ("de", "stornieren Züge", True, False),
+        ("de", "Abbrechen", False, False),
+        ("fr", "annuler réponses", False, True),
+        ("fr", "ANNULER", False, False),
+    ],
+)
+def test_a_cancel_reply_may_name_one_kind_of_standing_order(
+    language: str, line: str, answers_left: bool, queue_left: bool
+) -> None:
+    """Rule: "cancel queue" cancels only the queued moves, "cancel answers" only the standing
+    answers; German players may write "stornieren" (or "abbrechen"), French "annuler", with
+    "züge"/"antworten" and "coups"/"réponses"."""
+    game = _game(languages=("en", "en", language))
+    cleo = _seat(game, "Cleo")
+    _orders(game, cleo)
+
+    assert mail_receive(raw=_reply(cleo, line)) == "cancelled"
+
+    assert bool(standing_answers(cleo)) is answers_left
+    assert bool(queued_moves(cleo)) is queue_left
+    assert _answer(cleo).kind == "move_accepted"
+
+
+def test_a_cancel_reply_naming_no_kind_is_answered_with_how_to_write_it() -> None:
+    """Rule: a cancel line the service cannot read changes nothing and is answered with the
+    lines it takes, in the seat's language."""
+    game = _game(languages=("en", "en", "de"))
+    cleo = _seat(game, "Cleo")
+    _orders(game, cleo)
+
+    assert mail_receive(raw=_reply(cleo, "stornieren alles bitte")) == "refused"
+
+    assert standing_answers(cleo) == {"mutiny": WAGES} and len(queued_moves(cleo)) == 2
+    refusal = _answer(cleo)
+    assert refusal.kind == "move_refused"
+    assert 'Schreib nur "stornieren"' in refusal.context["message"]
+
+
+def test_a_strangers_cancel_reply_changes_nothing_and_is_not_answered() -> None:
+    """Rule: a reply from another address than the seat's cancels nothing and gets no
+    answer (no backscatter)."""
+    game = _game()
+    cleo = _seat(game, "Cleo")
+    _orders(game, cleo)
+
+    assert mail_receive(raw=_reply(cleo, "cancel", sender="mallory@example.net")) == "stranger"
+
+    assert standing_answers(cleo) == {"mutiny": WAGES} and len(queued_moves(cleo)) == 2
+    assert not OutboundMail.objects.filter(kind__startswith="move_").exists()
+
+
+def test_a_cancel_reply_delivered_again_cancels_nothing_more() -> None:
+    """Rule: the same message delivered twice is handled once: orders set again after it was
+    first read are not cancelled by its second delivery, and it is answered once."""
+    game = _game()
+    cleo = _seat(game, "Cleo")
+    _orders(game, cleo)
+    raw = _reply(cleo, "cancel")
+    assert mail_receive(raw=raw) == "cancelled"
+    _orders(game, cleo)
+
+    assert mail_receive(raw=raw) == "duplicate"
+
+    assert standing_answers(cleo) == {"mutiny": WAGES} and len(queued_moves(cleo)) == 2
+    assert OutboundMail.objects.filter(seat=cleo, kind="move_accepted").count() == 1
+
+
+def test_a_cancel_reply_after_the_game_ended_is_refused_with_why() -> None:
+    """Rule: once the game has ended its standing orders no longer change; a cancel reply is
+    answered with that, in the seat's language."""
+    game = _game(languages=("en", "en", "fr"))
+    cleo = _seat(game, "Cleo")
+    _orders(game, cleo)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+
+    assert mail_receive(raw=_reply(cleo, "annuler coups")) == "refused"
+
+    assert len(StandingAnswers.objects.get(seat=cleo).queue) == 2
+    refusal = _answer(cleo)
+    assert refusal.kind == "move_refused"
+    assert "terminée" in refusal.context["message"] or "ended" in refusal.context["message"]
+
+
+def test_a_cancel_reply_with_no_standing_orders_says_nothing_changed() -> None:
+    """Rule: cancelling when there is nothing to cancel is answered so, not as an error."""
+    game = _game()
+    cleo = _seat(game, "Cleo")
+
+    assert mail_receive(raw=_reply(cleo, "cancel")) == "cancelled"
+
+    text, _html = _bodies(_answer(cleo))
+    assert "You had no such standing orders in" in text and "nothing changed" in text

@@ -28,8 +28,9 @@ class Rules(Protocol):
     """The keys a move may carry, with their JSON types (the record format's notation)."""
     standing: ModuleType | None
     """The game's standing answers to the questions it asks off a player's turn (a module
-    with ``QUESTIONS``, ``rule_error``, ``question`` and ``answer``, all on a seat's view), or
-    ``None`` for a game that asks none."""
+    with ``QUESTIONS``, ``rule_error``, ``question`` and ``answer``, all on a seat's view, and
+    ``AT_THE_START``, those asked of every player as the game begins, which a player may
+    answer when he takes his seat), or ``None`` for a game that asks none."""
     queued: ModuleType
     """The moves a player may queue for his next turn (a module with ``TYPES``, the move types
     of a turn's first step; ``queue_error(view, player, move)``, why a move cannot be queued,

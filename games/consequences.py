@@ -8,9 +8,11 @@ turn_begun          ``turn_begin``: a move, a takeback,  ``notices.turn_mails_qu
                     a seat changing hands (moderator,    turn emails, or the result to all;
                     timeouts, replacement), a resume,    ``delivery.turn_notices_queue``:
                     the deal, a league's deal            the webhooks' turn notices
-turn_begun          (as above)                           ``standing.standing_due``: a seat's
-                                                         standing answer to the question it
-                                                         is asked is played on commit
+turn_begun          (as above)                           ``standing.standing_due``: the
+                                                         standing orders the move left due
+                                                         (``orders``: an answer to a question
+                                                         asked, a queued move at a turn's
+                                                         start) are played on commit
 bot_to_move         ``turn_begin``, on commit            ``tasks.bot_move_soon``: a worker
                                                          plays the bot now, not at the next
                                                          beat
@@ -21,6 +23,9 @@ deadline_near       the deadline sweep                   ``notices.reminder_mail
 turn_timed_out      the deadline sweep                   ``notices.timeout_mails_queue``: the
                                                          seat, and the others if it paused
 reply_answered      a reply by email                     ``notices.reply_mail_queue``
+order_played        ``move_submit``, on commit, for a    ``notices.order_played_mail_queue``:
+                    move a standing order made           the seat is told what its order
+                                                         played
 round_dealt         a league's round                     ``leagues.mail.round_mails_queue``
 seat_invited        the lobby                            ``notices.invitation_mail_queue``
 table_started       the lobby's deal                     ``notices.game_started_mails_queue``;

@@ -57,7 +57,7 @@ def queue_error(view: dict[str, Any], player: str, move: Move) -> str | None:
 
 def turn_begins(view: dict[str, Any], player: str) -> bool:
     """Whether ``view`` shows ``player``'s turn beginning: his queued move is due."""
-    return view["to_move"] == player
+    return bool(view["to_move"] == player)
 
 
 def fields(view: dict[str, Any]) -> dict[str, Any]:

@@ -43,9 +43,9 @@ from games.kinds import kind_of
 from games.models import Game, Seat
 from games.play.bots import BOT_CHAIN, bots_play
 from games.play.levels import ladder_level
+from games.play.orders import Order, seat_order
 from games.play.services import move_submit
 from games.play.signals import deadline_near, turn_timed_out
-from games.play.standing import standing_moves
 from games.play.turns import clocks_update
 from games.store import events
 from games.store.loading import engine_for
@@ -106,19 +106,22 @@ def _remind_seats(game: Game, now: datetime) -> bool:
     return True
 
 
-def _timeout_plays(game: Game, seat: Seat, standing: Move | None, now: datetime) -> Move:
-    """Play for the late player of ``seat`` the move of his ``standing`` answer to the
-    question he is asked, if he set one (``games.play.standing``), else the kind's timeout
-    move."""
+def _timeout_plays(game: Game, seat: Seat, order: Order | None, now: datetime) -> Move:
+    """Play for the late player of ``seat`` his standing ``order``, if one is due (his
+    standing answer to the question he is asked, or the first playable move he queued:
+    ``games.play.orders``), else the kind's timeout move."""
     engine, state = engine_for(game), load_state(game)
-    move = standing or kind_of(game.kind).timeout_move(engine, state, seat.display_name)
+    if order is None:
+        move = kind_of(game.kind).timeout_move(engine, state, seat.display_name)
+    else:
+        move = order.move
     move_submit(
         game=game,
         seat=seat,
         move=move,
         expected_seq=game.last_seq,
         auto=True,
-        standing=standing is not None,
+        order=None if order is None else order.kind,
         now=now,
     )
     return move
@@ -126,9 +129,10 @@ def _timeout_plays(game: Game, seat: Seat, standing: Move | None, now: datetime)
 
 def _time_out(game: Game, seat: Seat, now: datetime) -> None:
     """Record the timeout of ``seat`` and climb the ladder one step; the move played for it
-    is its standing answer's, if it set one for its question, before the bot's."""
+    is its standing order's, if one is due (an answer to its question, a queued move), before
+    the bot's."""
     control = time_control(game.options)
-    standing = dict(standing_moves(game, load_state(game), [seat])).get(seat)
+    order = seat_order(engine_for(game), load_state(game), seat)
     seat.timeouts += 1
     payload = events.turn_timed_out_payload(
         player=seat.display_name,
@@ -161,7 +165,7 @@ def _time_out(game: Game, seat: Seat, now: datetime) -> None:
             sender=Game, game=game, seat=seat, move=None, replaced=False, paused=True, now=now
         )
         return
-    played = _timeout_plays(game, seat, standing, now)
+    played = _timeout_plays(game, seat, order, now)
     turn_timed_out.send(
         sender=Game, game=game, seat=seat, move=played, replaced=replaced, paused=False, now=now
     )

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -41,8 +42,8 @@ from games.models import Game, Notice, NoticeChannel, Seat, Table
 from games.notices.webhooks import SendFailed, notice_post
 from games.play.links import preferences_link
 from games.play.lobby import table_token
+from games.play.orders import Order, ordered_players
 from games.play.signals import notice_committed
-from games.play.standing import standing_answering
 from games.store.repository import change_rows_written, notice_hearers
 from games.timecontrol.hours import notice_wait
 
@@ -206,21 +207,22 @@ def turn_notices_queue(
     state: Any,
     moved: str | None,
     waited: list[str],
+    orders: Sequence[Order] = (),
     now: datetime,
     **_signal: object,
 ) -> None:
     """Write a turn notice to the channels of each seat whose turn begins, as its turn email
     is written (``games.mail.notices.turn_mails_queue``), and one naming them all to the
     channel of the game's table; an ended game writes none. A turn another's change begins
-    waits for the seat's playing hours, as its email does; a seat whose standing answer is
-    about to answer its question is not told (``games.play.standing``)."""
+    waits for the seat's playing hours, as its email does; a seat whose standing order is
+    about to play (``orders``: ``games.play.orders``) is not told."""
     if game.status != Game.Status.ACTIVE:
         return
     hearers = notice_hearers(game, seats)
     if not hearers.table and not hearers.seats:
         return
     by_name = {seat.display_name: seat for seat in seats}
-    answering = standing_answering(game, state, seats)
+    answering = ordered_players(orders)
     begun = [
         by_name[name]
         for name in game.to_move

@@ -24,7 +24,7 @@ from engine.base import Move
 from games.errors import Refused
 from games.kinds import kind_of
 from games.models import Game, Seat, StandingAnswers
-from games.play.standing import orders_change_check
+from games.play.standing import orders_change_check, orders_counted, orders_open
 from games.store.loading import engine_for, load_state
 
 QUEUE_LIMIT = 5
@@ -56,13 +56,12 @@ def queue_add(
     ended, on the seat's own turn (it plays its move instead), for a move the game does not
     let it queue, a field it does not have, a full queue, and after too many changes."""
     now = now or timezone.now()
-    orders_change_check(game=game, seat=seat)
+    orders_open(game=game, seat=seat)
     engine = engine_for(game)
-    state = load_state(game)
     player = seat.display_name
-    view = engine.view(state, player)
+    view = engine.view(load_state(game), player)
     rules = engine.queued
-    if any(legal.get("type") in rules.TYPES for legal in engine.legal_moves(state, player)):
+    if rules.turn_begins(view, player):
         raise Refused(_("It is your turn: play your move now instead of queueing it."))
     if not isinstance(move, dict) or (why := rules.queue_error(view, player, move)) is not None:
         raise NotQueueable(
@@ -84,6 +83,7 @@ def queue_add(
                 % {"limit": QUEUE_LIMIT},
                 limit=QUEUE_LIMIT,
             )
+        orders_counted(seat)
         row.queue.append(entry)
         row.changed_at = now
         row.save(update_fields=["queue", "changed_at"])

@@ -27,7 +27,9 @@ from games.models import Event, Game, Seat
 from games.names import name_normal, names_clean
 from games.people.accounts import seats_attach
 from games.people.results import game_results_record
+from games.play.orders import Played
 from games.play.selectors import created_payload
+from games.play.signals import order_played
 from games.play.turns import turn_begin
 from games.store import events
 from games.store.loading import engine_for
@@ -338,7 +340,7 @@ def move_submit(
     expected_seq: int | None,
     move_id: str | None = None,
     auto: bool = False,
-    standing: bool = False,
+    order: str | None = None,
     now: datetime | None = None,
 ) -> MoveResult:
     """:func:`move_submit_claimed` for a caller that has read ``seat`` already (a page, a
@@ -349,7 +351,7 @@ def move_submit(
         token_version=None,
         body=lambda _game: MoveBody(move, expected_seq, move_id),
         auto=auto,
-        standing=standing,
+        order=order,
         now=now,
     )
     if done is None:
@@ -364,7 +366,7 @@ def move_submit_claimed(
     token_version: object | None,
     body: Callable[[Game], MoveBody],
     auto: bool = False,
-    standing: bool = False,
+    order: str | None = None,
     now: datetime | None = None,
 ) -> tuple[Game, MoveResult] | None:
     """Validate the move of seat ``seat_id`` with the engine and append it: the one way a move
@@ -380,9 +382,9 @@ def move_submit_claimed(
     the position changed raises :class:`StaleSeq` (table talk does not count), and an
     illegal move raises the engine's ``IllegalMove`` with nothing written. The clocks and
     turn emails follow in the same transaction (``turns.turn_begin``). ``auto`` marks a move
-    the service made for a timed-out or bot seat, ``standing`` one its player's standing
-    answer made (``games.play.standing``). A move that needs dice gets them here
-    (``_rolled``).
+    the service made for a timed-out or bot seat, ``order`` one its player's standing order
+    made (its kind, ``"answer"`` or ``"queued"``: ``games.play.orders``), which sends
+    ``order_played`` on commit. A move that needs dice gets them here (``_rolled``).
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -395,7 +397,7 @@ def move_submit_claimed(
             return None
         checked = body(game)
         check_move_fields(game.kind, checked.move)
-        result = _move_locked(game, seat, seats, checked, auto=auto, standing=standing, now=now)
+        result = _move_locked(game, seat, seats, checked, auto=auto, order=order, now=now)
     return game, result
 
 
@@ -406,7 +408,7 @@ def _move_locked(
     checked: MoveBody,
     *,
     auto: bool,
-    standing: bool = False,
+    order: str | None = None,
     now: datetime,
 ) -> MoveResult:
     """The move of :func:`move_submit`, once ``game`` is locked and its ``seats`` read."""
@@ -422,12 +424,13 @@ def _move_locked(
     engine = engine_for(game)
     state = state_locked(game)  # never changed in place: apply makes the next one
     move = _rolled(game, engine, state, checked.move)
+    played = Played(player=seat.display_name, move=move, before=state)
     state = engine.apply(state, seat.display_name, move)
     with game_change(game) as change:  # the events, the clocks, the projections, the emails
         event = change.append(
             event_type=events.MOVE,
             payload=events.move_payload(
-                player=seat.display_name, move=move, auto=auto, standing=standing
+                player=seat.display_name, move=move, auto=auto, order=order
             ),
             actor=actor,
             now=now,
@@ -443,8 +446,15 @@ def _move_locked(
             state=state,
             now=now,
             moved=seat.display_name,
+            played=played,
             seats=seats,
             along=along,
         )
         snapshot_on_commit(game, state)
+    if order is not None:
+        transaction.on_commit(
+            lambda: order_played.send(
+                sender=Seat, game=game, seat=seat, move=move, kind=order, now=now
+            )
+        )
     return MoveResult(seq=event.seq, player=seat.display_name, move=move)

@@ -17,7 +17,8 @@ turn_begun = Signal()
 """A turn began or the game ended (a move, a takeback, a seat changing hands, a resume, the
 deal): ``game``, ``engine``, ``state``, ``seats`` (all of the game's, their clocks followed),
 ``moved`` (the player who moved or whose seat changed hands, or ``None``), ``waited`` (the
-players the game waited for before the change) and ``now``."""
+players the game waited for before the change), ``orders`` (the standing orders a move left
+due, played on commit: ``games.play.orders``) and ``now``."""
 bot_to_move = Signal()
 """Committed: a change left a bot seat to move, so it can play at once: ``game_id``."""
 event_announced = Signal()
@@ -46,6 +47,9 @@ confirmation_asked = Signal()
 """An address typed for an open seat is to confirm it: ``table``, ``invitation`` and ``link``."""
 sign_in_requested = Signal()
 """A sign-in token was stored: ``email``, ``link``, ``language`` and ``now``."""
+order_played = Signal()
+"""Committed: a standing order played a move for its seat: ``game``, ``seat``, ``move``, ``kind``
+(``"answer"`` or ``"queued"``) and ``now``."""
 mail_committed = Signal()
 """Committed: an outbox row to send now, where the database has no ``NOTIFY`` (SQLite):
 ``mail_id``."""

@@ -3,10 +3,12 @@
 Each game that asks such questions has an engine module ``standing`` (``QUESTIONS``,
 ``rule_error``, ``question``, ``answer``), pure functions of a player's view. A seat's
 answers are stored in its :class:`~games.models.StandingAnswers`, seen by its player
-only. When a write leaves a seat asked a question it answered in advance, the answer
-is played once that write has committed (:func:`standing_play`), through the service
-with the ``seq`` it read, as the seat's move marked ``standing``; a standing answer set
-while its question is open plays at once the same way.
+only. When a move leaves a seat asked a question it answered in advance, or at the start
+of its turn with a move queued for it (``games.play.queued``), that order, worked out in
+the move's write (``games.play.orders``), is played once the write has committed
+(:func:`order_play`), through the service at the ``seq`` the write left, as the seat's
+move marked ``standing``; a standing answer set while its question is open plays at once
+(:func:`standing_play`).
 """
 
 from __future__ import annotations
@@ -19,12 +21,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.base import GAMES, Move, get_game
+from engine.base import GAMES, get_game
 from games.errors import GameNotActive, NotYourSeat, Refused, StaleSeq, TooMany
-from games.models import Event, Game, Seat, StandingAnswers
+from games.models import Game, Seat, StandingAnswers
+from games.play.orders import Order, answer_order
 from games.play.services import move_submit
 from games.play.sign_in import counted
-from games.store import events
 from games.store.loading import engine_for, load_state
 
 QUESTIONS = sorted(
@@ -63,20 +65,31 @@ def standing_answers(seat: Seat) -> dict[str, Any]:
     return {} if row is None else dict(row.answers)
 
 
-def orders_change_check(*, game: Game, seat: Seat) -> None:
-    """Refuse a change of ``seat``'s standing orders (its answers or its queued moves): once
-    the game has ended, for a seat of another game, and beyond ``CHANGES_LIMIT`` changes in
-    a window; else count it."""
+def orders_open(*, game: Game, seat: Seat) -> None:
+    """Refuse any change of ``seat``'s standing orders (its answers or its queued moves) once
+    the game has ended, and for a seat of another game."""
     if seat.game_id != game.pk:
         raise NotYourSeat(_("This seat does not play in this game."))
     if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
         raise GameNotActive(_("This game has ended: its standing orders can no longer change."))
+
+
+def orders_counted(seat: Seat) -> None:
+    """Count a change of ``seat``'s standing orders, refused beyond ``CHANGES_LIMIT`` in a
+    window (the answers and the queue share the count)."""
     if counted(f"standing:seat:{seat.pk}", window=CHANGES_WINDOW) > CHANGES_LIMIT:
         raise TooMany(
             _("Standing orders change at most %(limit)s times an hour; try again later.")
             % {"limit": CHANGES_LIMIT},
             limit=CHANGES_LIMIT,
         )
+
+
+def orders_change_check(*, game: Game, seat: Seat) -> None:
+    """Refuse a change of ``seat``'s standing orders as :func:`orders_open` and
+    :func:`orders_counted` do, or count it."""
+    orders_open(game=game, seat=seat)
+    orders_counted(seat)
 
 
 def standing_set(
@@ -86,12 +99,13 @@ def standing_set(
     return its answers. Refused once the game is over, for a rule its game does not
     know, and after ``CHANGES_LIMIT`` changes in a window."""
     now = now or timezone.now()
-    orders_change_check(game=game, seat=seat)
+    orders_open(game=game, seat=seat)
     rules = _rules(game)
     if rules is None or question not in rules.QUESTIONS:
         raise Refused(_("This game asks no such question off your turn."))
     if rule is not None and rules.rule_error(question, rule) is not None:
         raise Refused(_("That standing answer is not one this question takes."))
+    orders_counted(seat)
     with transaction.atomic():
         row, _created = StandingAnswers.objects.select_for_update().get_or_create(seat=seat)
         if rule is None:
@@ -106,84 +120,59 @@ def standing_set(
     return dict(row.answers)
 
 
-def _due(game: Game, rules: ModuleType, seats: list[Seat], state: Any) -> list[tuple[Seat, str]]:
-    """Each seat ``state`` asks a question it may answer in advance, with the question."""
-    engine = engine_for(game)
-    asked = []
-    for seat in seats:
-        name = seat.display_name
-        if name in game.to_move and not seat.is_bot:
-            question = rules.question(engine.view(state, name), name)
-            if question is not None:
-                asked.append((seat, question))
-    return asked
+def standing_due(sender: object, *, game: Game, orders: list[Order], **kwargs: object) -> None:
+    """Have the first of the standing ``orders`` a move left due played once it commits (on
+    ``signals.turn_begun``, which brings them worked out: ``games.play.orders``); its move's
+    own commit has the next one played."""
+    if orders:
+        order = orders[0]
+        transaction.on_commit(lambda: order_play(game, order))
 
 
-def standing_answering(game: Game, state: Any, seats: list[Seat]) -> set[str]:
-    """The players whose standing answer the last write has played once it commits: it was a
-    move, and it left them asked a question they answered in advance (``state`` is the state
-    after it). A takeback, a moderator's action or a resume that leads back to a question
-    never has it answered by a standing answer: its player answers it himself (or sets his
-    answer again, which plays it)."""
-    rules = _rules(game)
-    if (
-        game.status != Game.Status.ACTIVE
-        or rules is None
-        or not _due(game, rules, seats, state)
-        or not Event.objects.filter(game=game, seq=game.last_seq, type=events.MOVE).exists()
-    ):
-        return set()
-    return {seat.display_name for seat, _move in standing_moves(game, state, seats)}
-
-
-def standing_due(
-    sender: object, *, game: Game, state: Any, seats: list[Seat], **kwargs: object
-) -> None:
-    """Have the standing answers played once the write commits, for the players
-    :func:`standing_answering` names (on ``signals.turn_begun``)."""
-    if standing_answering(game, state, seats):
-        game_id = game.pk
-        transaction.on_commit(lambda: standing_play(game_id))
-
-
-def standing_moves(game: Game, state: Any, seats: list[Seat]) -> list[tuple[Seat, Move]]:
-    """Each seat of ``seats`` that ``state`` asks a question it answered in advance, with the
-    move its standing answer makes."""
-    rules = _rules(game)
-    if rules is None:
-        return []
-    due = _due(game, rules, seats, state)
-    rows = {
-        row.seat_id: row.answers
-        for row in StandingAnswers.objects.filter(seat__in=[seat for seat, _q in due])
-    }
-    engine = engine_for(game)
-    return [
-        (seat, rules.answer(engine.view(state, seat.display_name), seat.display_name, rule))
-        for seat, question in due
-        if (rule := rows.get(seat.pk, {}).get(question)) is not None
-    ]
+def order_play(game: Game, order: Order, *, now: datetime | None = None) -> bool:
+    """Play ``order`` in ``game`` at the ``seq`` the write that made it due left; whether it
+    was played. A game that moved on meanwhile had its own orders worked out by the move that
+    moved it, so this one is dropped."""
+    try:
+        move_submit(
+            game=game,
+            seat=order.seat,
+            move=order.move,
+            expected_seq=game.last_seq,
+            order=order.kind,
+            now=now or timezone.now(),
+        )
+    except (StaleSeq, GameNotActive):
+        return False
+    return True
 
 
 def standing_play(game_id: int, *, now: datetime | None = None) -> bool:
-    """Play a standing answer due in game ``game_id``, worked out without the game's lock
-    and submitted with the ``seq`` it read; whether one was played. Its commit has the
-    next one played, if its move asks another question answered in advance."""
+    """Play a standing answer due in game ``game_id`` now (one set while its question is
+    open), worked out without the game's lock and submitted with the ``seq`` it read; whether
+    one was played. Its commit has the next one played, if its move asks another question
+    answered in advance. Queued moves wait for a move that begins their turn."""
     for _attempt in range(RETRIES):
         game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
         if game is None:
             return False
-        found = standing_moves(game, load_state(game), list(game.seats.order_by("position")))
+        engine, state = engine_for(game), load_state(game)
+        waiting = game.seats.filter(display_name__in=game.to_move, is_bot=False)
+        rows = StandingAnswers.objects.filter(seat__in=waiting).select_related("seat")
+        found = [
+            order
+            for row in sorted(rows, key=lambda row: row.seat.position)
+            if (order := answer_order(engine, state, row.seat, row.answers)) is not None
+        ]
         if not found:
             return False
-        seat, move = found[0]
         try:
             move_submit(
                 game=game,
-                seat=seat,
-                move=move,
+                seat=found[0].seat,
+                move=found[0].move,
                 expected_seq=game.last_seq,
-                standing=True,
+                order=found[0].kind,
                 now=now or timezone.now(),
             )
         except StaleSeq:

@@ -15,6 +15,7 @@ from django.db import models, transaction
 
 from engine.base import Rules
 from games.models import Game, Seat
+from games.play.orders import Played, orders_due
 from games.play.signals import bot_to_move, turn_begun
 from games.store.repository import rows_update
 from games.timecontrol.deadlines import RUNNING_FIELDS, clocks_follow
@@ -52,6 +53,7 @@ def turn_begin(
     state: Any,
     now: datetime,
     moved: str | None = None,
+    played: Played | None = None,
     seats: Sequence[Seat] | None = None,
     along: Sequence[tuple[models.Model, Sequence[str]]] = (),
 ) -> None:
@@ -63,11 +65,16 @@ def turn_begin(
     ``seats`` and ``along`` as for :func:`clocks_update`. The signal names the seats the game
     waited for before the change (``waited``: their clocks ran), so the turn emails go to
     the seats whose turn begins, not to those whose turn goes on.
+
+    ``played`` is the move ``moved`` just made, when the change was one: the standing orders
+    it leaves due are worked out here, once (``orders.orders_due``), and sent with the
+    signal as ``orders``, so the turn emails skip their seats and they are played on commit.
     """
     seats = list(game.seats.all() if seats is None else seats)
     waited = [seat.display_name for seat in seats if seat.turn_started_at is not None]
     restart = () if moved is None else (moved,)
     seats = clocks_update(game=game, seats=seats, restart=restart, now=now, along=along)
+    orders = orders_due(game=game, engine=engine, state=state, seats=seats, played=played)
     turn_begun.send(
         sender=Game,
         game=game,
@@ -76,6 +83,7 @@ def turn_begin(
         seats=seats,
         moved=moved,
         waited=waited,
+        orders=orders,
         now=now,
     )
     if game.status == Game.Status.ACTIVE and any(

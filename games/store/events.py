@@ -149,13 +149,15 @@ def game_created_payload(
 
 
 def move_payload(
-    *, player: str, move: dict[str, Any], auto: bool = False, standing: bool = False
+    *, player: str, move: dict[str, Any], auto: bool = False, order: str | None = None
 ) -> Payload:
     """A move as played: who made it, the canonical move, and whether the service made it;
-    ``standing`` (only when true) marks a move played by its player's standing answer."""
+    a move its player's standing order made is marked ``"standing": true`` with the
+    ``order``'s kind, ``"answer"`` (a standing answer) or ``"queued"`` (a queued move)."""
     payload: Payload = {"player": player, "move": move, "auto": auto}
-    if standing:
+    if order is not None:
         payload["standing"] = True
+        payload["order"] = order
     return payload
 
 

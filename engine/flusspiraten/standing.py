@@ -33,6 +33,8 @@ from engine.flusspiraten.worlds import sample_state
 
 QUESTIONS = ("deploy", "choose", "path", "wish", "pile")
 """The questions a Flußpiraten player may answer in advance."""
+AT_THE_START = ("deploy",)
+"""The questions asked of every player as the game begins: answered before the deal too."""
 PILE_ANSWERS = ("board", "stay")
 PATH_ANSWERS = ("furthest",)
 

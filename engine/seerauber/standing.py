@@ -19,6 +19,8 @@ from engine.seerauber import board
 
 QUESTIONS = ("mutiny",)
 """The questions a Seeräuber player may answer in advance."""
+AT_THE_START: tuple[str, ...] = ()
+"""The questions asked of every player as the game begins: none in Seeräuber."""
 ANSWERS = ("always", "never", "wages")
 MOST_DUCATS = 99
 """The highest wage threshold a rule may name."""

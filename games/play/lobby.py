@@ -13,6 +13,11 @@ invitations and the deal are told by signal (``signals.seat_invited``,
 ``signals.table_started``) to ``games.mail``, which writes their emails in the same
 transaction.
 
+A player taking his seat may answer at once a question his game asks every player as it
+begins (a deploy): the answer waits on his invitation (``Invitation.standing``), shown to
+nobody, becomes his seat's standing answer at the deal and is played once the deal commits
+(``games.play.standing``).
+
 Invitations are mailed to addresses nobody has confirmed, so three limits keep
 the lobby from being a mail relay:
 
@@ -43,7 +48,7 @@ from django.utils import timezone
 from engine.base import get_game
 from games.errors import Conflict, Refused, TooMany
 from games.kinds import has_kind
-from games.models import Invitation, OutboundMail, Seat, Table
+from games.models import Invitation, OutboundMail, Seat, StandingAnswers, Table
 from games.names import NameTaken, name_clean, name_key, names_clean
 from games.play.levels import level_checked, options_checked
 from games.play.links import unsigned
@@ -51,6 +56,7 @@ from games.play.recipients import address_hash, lock_addresses, may_mail_unasked
 from games.play.services import PlayerSpec, game_create
 from games.play.sign_in import client_network, counted
 from games.play.signals import seat_invited, table_started
+from games.play.standing import standing_play
 from games.timecontrol.deadlines import time_control
 
 _INVITATION_SALT = "games.invitation"
@@ -296,9 +302,12 @@ def table_create(
 
 
 def _start_when_full(table: Table) -> None:
+    """Deal the game once every seat is taken; the answers given with the seats become the
+    seats' standing answers, played once the deal commits."""
     invitations = list(table.invitations.order_by("position"))
     if any(invitation.accepted_at is None for invitation in invitations):
         return
+    now = timezone.now()
     game = game_create(
         kind=table.kind,
         players=[
@@ -313,23 +322,54 @@ def _start_when_full(table: Table) -> None:
         ],
         options={**table.options, **({"name": table.name} if table.name else {})},
         actor="system:lobby",
+        now=now,
     )
     seats = {seat.position: seat for seat in game.seats.all()}
     for invitation in invitations:
         invitation.seat = seats[invitation.position]
         invitation.save(update_fields=["seat"])
+    answered = [invitation for invitation in invitations if invitation.standing]
+    if answered:
+        StandingAnswers.objects.bulk_create(
+            StandingAnswers(seat=invitation.seat, answers=invitation.standing, changed_at=now)
+            for invitation in answered
+        )
+        game_id = game.pk
+        transaction.on_commit(lambda: standing_play(game_id))
     table_started.send(sender=Table, table=table, game=game, invitations=invitations)
     table.game = game
     table.status = Table.Status.STARTED
     table.save(update_fields=["game", "status"])
 
 
+def standing_checked(kind: str, standing: dict[str, Any]) -> dict[str, Any]:
+    """``standing``, the answers given with a seat of a ``kind`` table, question by rule, once
+    checked: each to a question the game asks every player as it begins, one it takes."""
+    rules = get_game(kind).standing
+    for question, rule in standing.items():
+        if rules is None or question not in rules.AT_THE_START:
+            raise LobbyError(f"{get_game(kind).TITLE} asks no {question!r} before the game.")
+        error = rules.rule_error(question, rule)
+        if error is not None:
+            raise LobbyError(error)
+    return standing
+
+
 def seat_take(
-    table: Table, invitation: Invitation, *, name: str, language: str, time_zone: str, email: str
+    table: Table,
+    invitation: Invitation,
+    *,
+    name: str,
+    language: str,
+    time_zone: str,
+    email: str,
+    standing: dict[str, Any] | None = None,
 ) -> None:
     """Give ``invitation``'s seat to its taker under ``name`` (in the locked ``table``), with
-    ``email`` if one is given; the last seat taken deals the game."""
+    ``email`` if one is given and the answers he gives now (``standing``, question by rule:
+    :func:`standing_checked`); the last seat taken deals the game."""
     name = _check_player(name, language, time_zone)
+    invitation.standing = standing_checked(table.kind, standing or {})
     others = table.invitations.exclude(accepted_at__isnull=True).exclude(pk=invitation.pk)
     taken = {name_key(other) for other in others.values_list("display_name", flat=True)}
     if name_key(name) in taken:
@@ -345,14 +385,28 @@ def seat_take(
 
 @transaction.atomic
 def invitation_accept(
-    *, invitation: Invitation, name: str, language: str, time_zone: str
+    *,
+    invitation: Invitation,
+    name: str,
+    language: str,
+    time_zone: str,
+    standing: dict[str, Any] | None = None,
 ) -> Invitation:
-    """Take the invited seat under ``name``; the last seat taken deals the game."""
+    """Take the invited seat under ``name``, with the answers given now (``standing``, as
+    :func:`seat_take` takes them); the last seat taken deals the game."""
     table = Table.objects.select_for_update().get(pk=invitation.table_id)
     invitation = Invitation.objects.get(pk=invitation.pk)
     if table.status != Table.Status.OPEN or invitation.accepted_at is not None:
         raise SeatGone("This invitation has already been accepted.")
     if invitation.kind != Invitation.Kind.EMAIL:
         raise LobbyError("Only a seat invited by email is taken by its invitation.")
-    seat_take(table, invitation, name=name, language=language, time_zone=time_zone, email="")
+    seat_take(
+        table,
+        invitation,
+        name=name,
+        language=language,
+        time_zone=time_zone,
+        email="",
+        standing=standing,
+    )
     return Invitation.objects.select_related("seat", "table").get(pk=invitation.pk)

@@ -21,6 +21,8 @@ figure of an address nobody verified would be anyone's.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core import signing
 from django.db import transaction
@@ -119,8 +121,10 @@ def open_seat_take(
     language: str,
     time_zone: str,
     verified_email: str = "",
+    standing: dict[str, Any] | None = None,
 ) -> Invitation:
-    """Give a stranger the table's first open seat; the last seat taken deals the game.
+    """Give a stranger the table's first open seat, with the answers he gives now
+    (``standing``, as ``lobby.seat_take`` takes them); the last seat taken deals the game.
 
     ``verified_email`` is the address the joiner is signed in with: the seat gets it when
     ``email`` is blank or the same. Another ``email`` waits for its owner's confirmation
@@ -138,7 +142,15 @@ def open_seat_take(
     bound = verified if verified and typed.lower() in ("", verified.lower()) else ""
     _check_reliable(table, bound)
     invitation.pending_email = "" if bound else typed
-    seat_take(table, invitation, name=name, language=language, time_zone=time_zone, email=bound)
+    seat_take(
+        table,
+        invitation,
+        name=name,
+        language=language,
+        time_zone=time_zone,
+        email=bound,
+        standing=standing,
+    )
     if invitation.pending_email:
         lock_addresses([address_hash(invitation.pending_email)])
         if may_mail_unasked(invitation.pending_email, timezone.now()):

@@ -255,3 +255,28 @@ class JoinForm(SeatForm):
     """Taking an open seat: the same, and an email address for the turn emails."""
 
     email = forms.EmailField(label=_("Your email (for your turn emails)"), required=False)
+
+
+def standing_fields_add(form: forms.Form, kind: str) -> None:
+    """Let ``form``, taking a seat at a ``kind`` table, give the answers the game lets a
+    player give before the deal: his deploy, the pirates he puts on the left start."""
+    rules = get_game(kind).standing
+    if rules is not None and "deploy" in rules.AT_THE_START:
+        form.fields["deploy"] = forms.IntegerField(
+            label=_("Your deploy: pirates on the left start (optional)"),
+            min_value=0,
+            max_value=5,
+            required=False,
+            help_text=_(
+                "The others go on the right start. Played for you as soon as the game is "
+                "dealt; only you see it until then."
+            ),
+        )
+
+
+def seat_given(form: forms.Form) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What ``form`` gives to take a seat: its player's fields, and the standing answers
+    given with them (``lobby.seat_take``'s ``standing``)."""
+    data = dict(form.cleaned_data)
+    left = data.pop("deploy", None)
+    return data, {} if left is None else {"deploy": {"left": left}}

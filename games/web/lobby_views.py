@@ -27,6 +27,8 @@ from games.web.lobby_forms import (
     SeatForm,
     TableForm,
     focus_first_error,
+    seat_given,
+    standing_fields_add,
     zone_first_guess,
 )
 from games.web.views import speak
@@ -155,10 +157,12 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         return _used(request, found.table)
     initial = {"name": found.display_name, "language": found.language}
     form = SeatForm(request.POST or None, initial=initial)
+    standing_fields_add(form, found.table.kind)
     zone_first_guess(form, request, saved=found.time_zone)
     if request.method == "POST" and form.is_valid():
+        fields, standing = seat_given(form)
         try:
-            found = lobby.invitation_accept(invitation=found, **form.cleaned_data)
+            found = lobby.invitation_accept(invitation=found, standing=standing, **fields)
         except GameError as error:
             form.add_error(None, refusal_text(error))
         else:
@@ -198,11 +202,13 @@ def open_seat(request: HttpRequest, token: str) -> HttpResponse:
     free = table.invitations.filter(kind=Invitation.Kind.OPEN, accepted_at__isnull=True).exists()
     signed_in = str(request.session.get("email") or "")
     form = JoinForm(request.POST or None, initial={"email": signed_in})
+    standing_fields_add(form, table.kind)
     zone_first_guess(form, request, saved="UTC")
     if request.method == "POST" and form.is_valid():
+        fields, standing = seat_given(form)
         try:
             taken = open_seats.open_seat_take(
-                table=table, verified_email=signed_in, **form.cleaned_data
+                table=table, verified_email=signed_in, standing=standing, **fields
             )
         except GameError as error:
             form.add_error(None, refusal_text(error))

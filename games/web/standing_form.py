@@ -46,8 +46,6 @@ LABELS = {
     "wish": gettext_lazy("Wish after a departure, as partner"),
     "pile": gettext_lazy("Your pirate waiting at a ford, when a boat stops there"),
 }
-AT_THE_START = ("deploy",)
-"""Questions asked once, as the game begins: on the form only while still to be answered."""
 
 
 @dataclass(frozen=True)
@@ -106,9 +104,10 @@ def standing_context(game: Game, seat: Seat | None) -> dict[str, Any]:
         return {"standing_fields": []}
     answers = standing_answers(seat)
     engine, name = engine_for(game), seat.display_name
-    if engine.standing is not None and any(q in AT_THE_START for q in questions):
+    # A question asked only as the game begins is on the form while it is still asked.
+    if engine.standing is not None and (start := engine.standing.AT_THE_START):
         asked = engine.standing.question(engine.view(load_state(game), name), name)
-        questions = tuple(q for q in questions if q not in AT_THE_START or q == asked)
+        questions = tuple(q for q in questions if q not in start or q == asked)
     fields = [
         StandingField(q, str(LABELS[q]), CHOICES[q], _value(q, answers.get(q))) for q in questions
     ]

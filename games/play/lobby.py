@@ -48,7 +48,7 @@ from django.utils import timezone
 from engine.base import get_game
 from games.errors import Conflict, Refused, TooMany
 from games.kinds import has_kind
-from games.models import Invitation, OutboundMail, Seat, StandingAnswers, Table
+from games.models import Invitation, OutboundMail, Seat, Table
 from games.names import NameTaken, name_clean, name_key, names_clean
 from games.play.levels import level_checked, options_checked
 from games.play.links import unsigned
@@ -307,7 +307,6 @@ def _start_when_full(table: Table) -> None:
     invitations = list(table.invitations.order_by("position"))
     if any(invitation.accepted_at is None for invitation in invitations):
         return
-    now = timezone.now()
     game = game_create(
         kind=table.kind,
         players=[
@@ -317,23 +316,18 @@ def _start_when_full(table: Table) -> None:
                 language=invitation.language,
                 time_zone=invitation.time_zone,
                 is_bot=invitation.kind == "bot",
+                standing=invitation.standing,
             )
             for invitation in invitations
         ],
         options={**table.options, **({"name": table.name} if table.name else {})},
         actor="system:lobby",
-        now=now,
     )
     seats = {seat.position: seat for seat in game.seats.all()}
     for invitation in invitations:
         invitation.seat = seats[invitation.position]
         invitation.save(update_fields=["seat"])
-    answered = [invitation for invitation in invitations if invitation.standing]
-    if answered:
-        StandingAnswers.objects.bulk_create(
-            StandingAnswers(seat=invitation.seat, answers=invitation.standing, changed_at=now)
-            for invitation in answered
-        )
+    if any(invitation.standing for invitation in invitations):
         game_id = game.pk
         transaction.on_commit(lambda: standing_play(game_id))
     table_started.send(sender=Table, table=table, game=game, invitations=invitations)

@@ -23,7 +23,7 @@ from engine import fairness
 from engine.base import IllegalMove, Rules, get_game
 from engine.record import RecordError, open_record
 from games.errors import GameError, GameNotActive, MoveIdReused, NotYourSeat, StaleSeq
-from games.models import Event, Game, Seat
+from games.models import Event, Game, Seat, StandingAnswers
 from games.names import name_normal, names_clean
 from games.people.accounts import seats_attach
 from games.people.results import game_results_record
@@ -54,6 +54,8 @@ class PlayerSpec:
     time_zone: str = "UTC"
     is_bot: bool = False
     user: User | None = None
+    standing: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """The standing answers given with the seat before the deal (question by rule)."""
 
 
 @dataclass(frozen=True)
@@ -134,7 +136,8 @@ def _game_open(
     salt: str,
     now: datetime,
 ) -> tuple[Game, Any, dict[str, Any]]:
-    """The new game's row and seats, its first state and its ``game_created`` payload."""
+    """The new game's row and seats (with the standing answers given before the deal), its
+    first state and its ``game_created`` payload."""
     names = [player.name for player in players]
     state = engine.start(names, setup)
     commitment = fairness.commitment(engine.NAME, names, setup, salt)
@@ -160,6 +163,11 @@ def _game_open(
         for position, player in enumerate(players)
     )
     seats_attach(seats=game.seats.all())
+    StandingAnswers.objects.bulk_create(
+        StandingAnswers(seat=seat, answers=player.standing, changed_at=now)
+        for seat, player in zip(game.seats.order_by("position"), players, strict=True)
+        if player.standing
+    )
     payload = events.game_created_payload(
         game=engine.NAME,
         rules_version=engine.RULES_VERSION,

@@ -63,13 +63,19 @@ def _fields(row: object, *names: str) -> dict[str, Any]:
 
 def player_data(*, player: Player, now: datetime) -> dict[str, Any]:
     """Everything the service keeps about ``player``, as JSON-able data: his account, his seats
-    with their games, results, mail preferences, playing hours, standing answers and webhooks,
+    with their games, results, mail preferences, playing hours, standing answers and queued
+    moves, and webhooks,
     his ratings and reliability at
     ``now``, and the emails written to his address."""
     seats = _seats(player).select_related("game", "result").order_by("game_id")
     figures = reliability(player=player, now=now)
     emails = OutboundMail.objects.filter(to__iexact=player.email).order_by("id")
-    answers = dict(StandingAnswers.objects.filter(seat__in=seats).values_list("seat_id", "answers"))
+    orders = {
+        seat_id: (answers, queue)
+        for seat_id, answers, queue in StandingAnswers.objects.filter(seat__in=seats).values_list(
+            "seat_id", "answers", "queue"
+        )
+    }
     return {
         "account": {
             "handle": player.handle,
@@ -89,7 +95,8 @@ def player_data(*, player: Player, now: datetime) -> dict[str, Any]:
                     hour.isoformat(timespec="minutes") if hour else None
                     for hour in (seat.hours_from, seat.hours_until)
                 ],
-                "standing_answers": answers.get(seat.pk, {}),
+                "standing_answers": orders.get(seat.pk, ({}, []))[0],
+                "queued_moves": orders.get(seat.pk, ({}, []))[1],
                 "webhooks": [
                     {"kind": channel.kind, "url": channel.url, "paused": bool(channel.paused_at)}
                     for channel in seat.notice_channels.order_by("id")

@@ -8,6 +8,7 @@ The orders play once the move that makes them due commits, so these tests commit
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from typing import Any
 
@@ -18,11 +19,14 @@ from django.test.utils import CaptureQueriesContext
 from games.errors import GameNotActive, NotYourSeat, Refused, TooMany
 from games.interventions.sweep import deadline_sweep
 from games.models import Event, Game, OutboundMail, Seat
+from games.people.accounts import player_create
+from games.people.privacy import player_data
 from games.play import queued, standing
 from games.play.queued import QUEUE_LIMIT, NotQueueable
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.play.takebacks import takeback_answer, takeback_request
 from games.store.loading import engine_for, load_state
+from tests.clock import T0
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -338,3 +342,23 @@ def test_a_move_reads_the_standing_orders_once() -> None:
         _play_first(game)
     reads = [q["sql"] for q in queries.captured_queries if "games_standinganswers" in q["sql"]]
     assert len(reads) == 1
+
+
+def test_the_players_data_export_holds_his_queue_and_no_one_elses() -> None:
+    """Rule: the moves a player queued are his data: his export lists them beside his
+    answers; another player's export of the same game shows none of them."""
+    game = _game("freibeuter")
+    bert, cleo = _seat(game, "Bert"), _seat(game, "Cleo")
+    move = _predicted(game, "Bert")[0]
+    queued.queue_add(game=game, seat=bert, move=move, fields=["D4"])
+    players = {}
+    for seat in (bert, cleo):
+        address = f"{seat.display_name.lower()}@example.org"
+        players[seat.display_name] = player_create(email=address, handle=seat.display_name)
+        Seat.objects.filter(pk=seat.pk).update(email=address)
+
+    (mine,) = player_data(player=players["Bert"], now=T0)["seats"]
+    (theirs,) = player_data(player=players["Cleo"], now=T0)["seats"]
+
+    assert mine["queued_moves"] == [{"move": move, "fields": {"D4": []}}]
+    assert theirs["queued_moves"] == [] and json.dumps(move) not in json.dumps(theirs)

@@ -65,6 +65,7 @@ CONSEQUENCES: tuple[tuple[Signal, Callable[..., object]], ...] = (
     (signals.deadline_near, notices.reminder_mail_queue),
     (signals.turn_timed_out, notices.timeout_mails_queue),
     (signals.reply_answered, notices.reply_mail_queue),
+    (signals.order_played, notices.order_played_mail_queue),
     (signals.round_dealt, round_mails_queue),
     (signals.seat_invited, notices.invitation_mail_queue),
     (signals.table_started, notices.game_started_mails_queue),

@@ -1,5 +1,6 @@
 """Standing orders by email: a player's own turn emails list his standing answers and queued
-moves, no one else's email does, and a reply of ``cancel`` cancels them."""
+moves, no one else's email does, a reply of ``cancel`` cancels them, and an email tells him
+when one was played."""
 
 from __future__ import annotations
 
@@ -8,16 +9,29 @@ from email.utils import make_msgid
 from html import unescape
 
 import pytest
+from django.utils import translation
 
+from engine.base import Move
+from games.kinds import kind_of
 from games.mail.compose import mail_compose
 from games.mail.inbound import mail_receive
 from games.mail.turn_content import standing_orders
-from games.models import Game, InboundMail, OutboundMail, Seat, StandingAnswers
+from games.models import (
+    Event,
+    Game,
+    InboundMail,
+    MailPreference,
+    OutboundMail,
+    Seat,
+    StandingAnswers,
+)
 from games.play.links import reply_address
 from games.play.queued import queue_add, queued_moves
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.play.standing import standing_answers, standing_set
 from games.store.loading import engine_for, load_state
+from tests.site.seerauber_mutiny import MUTINY, OPENING
+from tests.site.seerauber_mutiny import NAMES as MUTINY_NAMES
 
 pytestmark = pytest.mark.django_db(transaction=True)  # orders fire when a move commits
 
@@ -256,3 +270,129 @@ def test_a_cancel_reply_with_no_standing_orders_says_nothing_changed() -> None:
 
     text, _html = _bodies(_answer(cleo))
     assert "You had no such standing orders in" in text and "nothing changed" in text
+
+
+def _notices(seat: Seat) -> list[OutboundMail]:
+    return list(OutboundMail.objects.filter(seat=seat, kind="order_played").order_by("pk"))
+
+
+def _mutiny_game(language: str) -> Game:
+    """The Seeräuber opening that asks Bart (answering in ``language``) about a mutiny, his
+    standing answer "always" set before it."""
+    game = game_create(
+        kind="seerauber",
+        players=[
+            PlayerSpec(name=name, email=f"{name.lower()}@example.org", language=lang)
+            for name, lang in zip(MUTINY_NAMES, ("en", language, "en"), strict=True)
+        ],
+        seed=4,
+    )
+    standing_set(game=game, seat=_seat(game, "Bart"), question="mutiny", rule={"mutiny": "always"})
+    engine = engine_for(game)
+    for player, text in OPENING:
+        game.refresh_from_db()
+        move = engine.parse_move(text)
+        move_submit(game=game, seat=_seat(game, player), move=move, expected_seq=game.last_seq)
+    return game
+
+
+def test_a_played_standing_answer_is_told_once_to_its_seat_in_its_language() -> None:
+    """Rule: when a standing answer plays, its seat gets one email saying so, with the move in
+    words and notation in its language, the page link and the reply line that cancel
+    orders; no other seat gets it."""
+    game = _mutiny_game("fr")
+    bart = _seat(game, "Bart")
+
+    (notice,) = OutboundMail.objects.filter(game=game, kind="order_played")
+    assert notice.seat == bart and notice.to == "bart@example.org"
+    message = mail_compose(notice)
+    text, html = _bodies(notice)
+    with translation.override("fr"):
+        words = kind_of("seerauber").move_action(engine_for(game).parse_move(MUTINY))
+    assert "votre réponse anticipée a été jouée" in str(message.subject)
+    assert message.reply_to == [reply_address(bart)]
+    for body in (text, html):
+        assert "Bonjour Bart, votre réponse anticipée" in body
+        assert words in body and MUTINY in body
+        assert "répondez avec annuler sur la première ligne" in body
+    _move_until(game, "Bart")
+    assert len(_notices(bart)) == 1
+
+
+def _queued_game(preference: str = MailPreference.EVERY_TURN) -> tuple[Game, Seat, Move]:
+    """A Freibeuter game where Bart queued a move that plays when Anne's move begins his turn."""
+    game = game_create(
+        kind="freibeuter",
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in ("Anne", "Bart")],
+        seed=9,
+    )
+    bart = _seat(game, "Bart")
+    Seat.objects.filter(pk=bart.pk).update(mail_preference=preference)
+    engine = engine_for(game)
+    queued = kind_of("freibeuter").queue_choices(engine.view(load_state(game), "Bart"), "Bart")[0]
+    queue_add(game=game, seat=bart, move=queued)
+    anne_move = engine.legal_moves(load_state(game), "Anne")[0]
+    move_submit(game=game, seat=_seat(game, "Anne"), move=anne_move, expected_seq=game.last_seq)
+    return game, bart, queued
+
+
+def test_a_played_queued_move_is_told_to_its_seat_instead_of_its_turn() -> None:
+    """Rule: a queued move played at the start of the seat's turn is told in one email (what
+    it played, the queue now empty); the seat is not asked for the turn it no longer has."""
+    game, bart, queued = _queued_game()
+
+    (notice,) = _notices(bart)
+    played = Event.objects.get(game=game, type="move", payload__order="queued").payload
+    assert played["player"] == "Bart" and played["move"]["card"] == queued["card"]
+    text, html = _bodies(notice)
+    assert "your queued move was played" in str(mail_compose(notice).subject)
+    for body in (text, html):
+        assert "Hello Bart, your queued move in" in body
+        assert kind_of("freibeuter").move_action(played["move"]) in body
+        assert "Your queue was for that turn: it is now empty." in body
+    assert not OutboundMail.objects.filter(seat=bart, kind="turn").exists()
+
+
+@pytest.mark.parametrize(
+    ("preference", "told"),
+    [(MailPreference.NONE, False), (MailPreference.DIGEST, True)],
+)
+def test_the_notice_follows_the_seats_mail_settings(preference: str, told: bool) -> None:
+    """Rule: a player who wants no email is not told by email that his order was played (his
+    page's history says it); a digest player is told at once, not held for a digest that
+    lists only the games waiting for him."""
+    _game, bart, _queued = _queued_game(preference)
+
+    notices = _notices(bart)
+    assert len(notices) == int(told)
+    assert all(row.status == OutboundMail.Status.PENDING for row in notices)
+
+
+def test_a_seat_whose_turn_goes_on_reads_of_its_order_in_its_turn_email_only() -> None:
+    """Rule: when the queued move leaves its seat to move again in the same turn (a Flußpiraten
+    walk, then its path), the one turn email of that step tells what the order played
+    ("played by standing order"): no second email about it."""
+    game = game_create(
+        kind="flusspiraten",
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in NAMES],
+        seed=1,
+    )
+    for name in NAMES:
+        game.refresh_from_db()
+        deploy = {"type": "deploy", "left": 3}
+        move_submit(game=game, seat=_seat(game, name), move=deploy, expected_seq=game.last_seq)
+    bart = _seat(game, "Bart")
+    queue_add(game=game, seat=bart, move={"type": "walk", "from": "SL"})
+    engine = engine_for(game)
+    game.refresh_from_db()
+    while game.to_move == ["Anne"]:
+        move = engine.legal_moves(load_state(game), "Anne")[0]
+        move_submit(game=game, seat=_seat(game, "Anne"), move=move, expected_seq=game.last_seq)
+        game.refresh_from_db()
+
+    fired = Event.objects.get(game=game, type="move", payload__order="queued")
+    assert game.to_move == ["Bart"] and game.last_seq == fired.seq  # his path is next
+    assert _notices(bart) == []
+    turn = OutboundMail.objects.filter(seat=bart, kind="turn").latest("pk")
+    words = kind_of("flusspiraten").move_action(fired.payload["move"])
+    assert f"Bart (you) (played by standing order): {words}" in _bodies(turn)[0]

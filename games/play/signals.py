@@ -33,8 +33,9 @@ turn_timed_out = Signal()
 one played for it, or ``None``), ``replaced`` (a bot took the seat), ``paused`` (the game
 paused instead) and ``now``."""
 reply_answered = Signal()
-"""A reply by email was played or refused: ``game``, ``seat``, ``accepted``, ``text``,
-``move``, ``message`` (why not), ``legal`` (the moves that are), ``in_reply_to`` and ``now``."""
+"""A reply by email was played, cancelled standing orders or was refused: ``game``, ``seat``,
+``accepted``, ``text``, ``move``, ``cancelled`` (the orders it cancelled, in words),
+``message`` (why not), ``legal`` (the moves that are), ``in_reply_to`` and ``now``."""
 round_dealt = Signal()
 """A league's round was dealt, each table a new game: ``league``, ``dealt`` (each table with
 its entries, in seat order) and ``now``."""

@@ -191,6 +191,9 @@ class Kind(Protocol):
     def queue_choices(self, view: dict[str, Any], player: str) -> list[Move]:
         """The moves the queue form offers ``player`` for his next turn, from his ``view``."""
 
+    def queue_field_words(self, name: str) -> str:
+        """A field a queued move's condition may watch (its engine's name), in words."""
+
     def history_context(self, *, table: TableView, at: int | None) -> dict[str, Any]:
         """The moves of the history page and the position after move ``at``."""
 

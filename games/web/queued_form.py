@@ -21,7 +21,7 @@ none, or the fields the player ticks."""
 
 @dataclass(frozen=True)
 class QueuedEntry:
-    """One queued move in words, with the fields its condition watches."""
+    """One queued move in words, with the fields its condition watches, in words."""
 
     words: str
     fields: list[str]
@@ -69,21 +69,26 @@ class QueuedPanel:
     your_turn: bool
     full: bool
     choices: list[QueueChoice]
-    fields: list[str]
+    fields: list[tuple[str, str]]
+    """Each field a condition may watch: its name (posted) and its words."""
 
 
 def _panel(game: Game, seat: Seat, table: TableView) -> QueuedPanel:
     engine = table.engine
+    kind = kind_of(game.kind)
     player = seat.display_name
     view = engine.view(table.state, player)
     rules = engine.queued
     queue = queued_moves(seat)
     your_turn = any(move["type"] in rules.TYPES for move in table.legal)
     full = len(queue) >= QUEUE_LIMIT
-    offered = [] if your_turn or full else kind_of(game.kind).queue_choices(view, player)
+    offered = [] if your_turn or full else kind.queue_choices(view, player)
     return QueuedPanel(
         entries=[
-            QueuedEntry(queue_move_words(game, entry["move"]), list(entry["fields"]))
+            QueuedEntry(
+                queue_move_words(game, entry["move"]),
+                list(map(kind.queue_field_words, entry["fields"])),
+            )
             for entry in queue
         ],
         limit=QUEUE_LIMIT,
@@ -94,7 +99,7 @@ def _panel(game: Game, seat: Seat, table: TableView) -> QueuedPanel:
             for move in offered
             if rules.queue_error(view, player, move) is None
         ],
-        fields=list(rules.fields(view)),
+        fields=[(name, kind.queue_field_words(name)) for name in rules.fields(view)],
     )
 
 

@@ -283,3 +283,20 @@ def test_the_schema_documents_the_queue(client: Client) -> None:
     assert {"get", "post", "delete"} <= set(queue) and "delete" in one
     assert "429" in queue["post"]["responses"]
     assert "QueueInput" in json.dumps(queue["post"]["requestBody"])
+
+
+def test_the_fields_watched_are_named_in_words_in_the_players_language(client: Client) -> None:
+    """Rule: a condition's fields read as the game's pages name them: a pirate by its colour
+    and value and the ships on display, a boat by its number, in the player's language."""
+    game = _game("seerauber")
+    bert = _seat(game, "Bert")
+    move = {"type": "stack", "piece": "B3", "onto": "R2"}
+    queue_add(game=game, seat=bert, move=move, fields=["B3", "display"])
+
+    panel = _panel(client.get(_page(bert)).content.decode())
+
+    assert "only if nothing changed on blue 3, Ships on display" in panel
+    assert '<input type="checkbox" name="fields" value="display"> Ships on display' in panel
+    river = _game("flusspiraten", language="de")
+    shown = _panel(client.get(_page(_seat(river, "Bert"))).content.decode())
+    assert '<input type="checkbox" name="fields" value="boat 3"> Boot 3' in shown

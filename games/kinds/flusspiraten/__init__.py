@@ -16,7 +16,7 @@ from typing import Any
 from engine.base import Move, Rules
 from games.kinds.flusspiraten.describe import move_action
 from games.kinds.flusspiraten.page import history_context, page_context
-from games.kinds.flusspiraten.queued import queue_choices
+from games.kinds.flusspiraten.queued import queue_choices, queue_field_words
 from games.kinds.flusspiraten.result import score_sheets
 from games.kinds.flusspiraten.river import seat_marks
 from games.kinds.flusspiraten.river_png import board_png
@@ -33,6 +33,7 @@ __all__ = [
     "player_rows",
     "position_text",
     "queue_choices",
+    "queue_field_words",
     "score_sheets",
     "seat_marks",
     "timeout_move",

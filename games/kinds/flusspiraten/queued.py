@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import Move
+from games.kinds.flusspiraten.describe import space_label
 
 
 def queue_choices(view: dict[str, Any], player: str) -> list[Move]:
@@ -17,3 +18,8 @@ def queue_choices(view: dict[str, Any], player: str) -> list[Move]:
         *({"type": "row", "boat": boat} for boat in seen["boats"]),
         {"type": "pass"},
     ]
+
+
+def queue_field_words(name: str) -> str:
+    """A boat in words (``boat 3``)."""
+    return space_label(name)

@@ -15,7 +15,7 @@ from engine.base import Move, Rules
 from games.kinds.freibeuter.boards import board_png, position_text, seat_marks
 from games.kinds.freibeuter.describe import move_action
 from games.kinds.freibeuter.page import history_context, page_context
-from games.kinds.freibeuter.queued import queue_choices
+from games.kinds.freibeuter.queued import queue_choices, queue_field_words
 from games.kinds.freibeuter.result import score_sheets
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "player_rows",
     "position_text",
     "queue_choices",
+    "queue_field_words",
     "score_sheets",
     "seat_marks",
     "timeout_move",

@@ -44,3 +44,8 @@ def queue_choices(view: dict[str, Any], player: str) -> list[Move]:
         if tile["tile"] in SHIPS and tile["boarded_by"] is None
     ]
     return moves
+
+
+def queue_field_words(name: str) -> str:
+    """A field of the board by its name, as the board shows it (``C3``)."""
+    return name

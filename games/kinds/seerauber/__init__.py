@@ -22,7 +22,7 @@ from games.kinds.seerauber.describe import (
     ship_booty,
 )
 from games.kinds.seerauber.page import history_context, page_context, seat_marks
-from games.kinds.seerauber.queued import queue_choices
+from games.kinds.seerauber.queued import queue_choices, queue_field_words
 from games.kinds.seerauber.result import score_sheets
 from games.kinds.seerauber.table_png import board_png
 
@@ -36,6 +36,7 @@ __all__ = [
     "player_rows",
     "position_text",
     "queue_choices",
+    "queue_field_words",
     "score_sheets",
     "seat_marks",
     "timeout_move",

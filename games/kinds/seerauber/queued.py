@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine.base import Move
 from engine.seerauber.board import MAX_STACK, SHIPS
+from engine.seerauber.queued import DISPLAY
+from games.kinds.seerauber.describe import pirate_words
 
 
 def queue_choices(view: dict[str, Any], player: str) -> list[Move]:
@@ -36,3 +40,8 @@ def queue_choices(view: dict[str, Any], player: str) -> list[Move]:
             for booty in SHIPS[ship].booty
         ]
     return [*moves, {"type": "pass"}]
+
+
+def queue_field_words(name: str) -> str:
+    """A pirate (the stack it heads) in words (``red 3``), or the ships on display."""
+    return gettext("Ships on display") if name == DISPLAY else pirate_words(name)

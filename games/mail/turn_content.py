@@ -25,7 +25,6 @@ from games.models import Event, Game, OutboundMail, Seat, StandingAnswers
 from games.play.links import preferences_link, reply_address, seat_link
 from games.play.queued import queue_move_words
 from games.play.selectors import hidden_seqs, sealed_seq
-from games.play.standing import standing_questions
 from games.play.tables import table_for
 from games.store import events
 from games.store.loading import engine_for
@@ -146,13 +145,21 @@ def queued_words(game: Game, entry: dict[str, Any]) -> str:
     }
 
 
-def standing_orders(game: Game, seat: Seat) -> dict[str, list[str]]:
+def standing_orders(
+    game: Game, seat: Seat, view: dict[str, Any] | None = None
+) -> dict[str, list[str]]:
     """``seat``'s standing answers and queued moves (in order) in words, in its language: for
-    its own turn emails and reply answers only, never another seat's email or a notice."""
+    its own turn emails and reply answers only, never another seat's email or a notice. With
+    its ``view`` (a turn email's), an answer to a question asked only as the game begins is
+    left out once that question is no longer asked: it has played."""
     row = StandingAnswers.objects.filter(seat=seat).only("answers", "queue").first()
     if row is None:
         return {"answers": [], "queue": []}
-    asked = standing_questions(game)  # the answers in the order the game asks
+    rules = engine_for(game).standing
+    asked: tuple[str, ...] = tuple(rules.QUESTIONS) if rules is not None else ()
+    if view is not None and rules is not None and rules.AT_THE_START:
+        now_asked = rules.question(view, seat.display_name)
+        asked = tuple(q for q in asked if q not in rules.AT_THE_START or q == now_asked)
     with translation.override(seat.language):
         return {
             "answers": [answer_words(q, row.answers[q]) for q in asked if q in row.answers],
@@ -193,7 +200,7 @@ def turn_context(*, game: Game, seat: Seat, engine: Rules, state: Any, seq: int)
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "reply_to": reply_address(seat),
         "examples": _examples(engine, legal),
-        "orders": standing_orders(game, seat),
+        "orders": standing_orders(game, seat, view),
         "commitment": game.commitment,
         "seq": seq,
         "head_hash": (

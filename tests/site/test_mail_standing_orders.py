@@ -396,3 +396,27 @@ def test_a_seat_whose_turn_goes_on_reads_of_its_order_in_its_turn_email_only() -
     turn = OutboundMail.objects.filter(seat=bart, kind="turn").latest("pk")
     words = kind_of("flusspiraten").move_action(fired.payload["move"])
     assert f"Bart (you) (played by standing order): {words}" in _bodies(turn)[0]
+
+
+def test_a_turn_email_leaves_out_a_deploy_answer_once_it_has_played() -> None:
+    """Rule: an answer to a question asked only as the game begins (Flußpiraten's deploy)
+    stops being listed once it has played; the player's other answers stay listed."""
+    game = game_create(
+        kind="flusspiraten",
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in NAMES],
+        seed=1,
+    )
+    for seat in game.seats.all():
+        standing_set(game=game, seat=seat, question="deploy", rule={"left": 2})
+    bart = _seat(game, "Bart")
+    standing_set(game=game, seat=bart, question="choose", rule={"choice": "club"})
+    game.refresh_from_db()
+    assert game.to_move == ["Anne"]  # every deploy played by its standing answer
+
+    _move_until(game, "Bart")
+
+    turn = OutboundMail.objects.filter(seat=bart, kind="turn").latest("pk")
+    text = _bodies(turn)[0]
+    assert "Rowing test, as partner: club" in text
+    assert "Pirates on the left start (the others on the right start)" not in text
+    assert standing_answers(bart)["deploy"] == {"left": 2}

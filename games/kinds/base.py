@@ -188,8 +188,9 @@ class Kind(Protocol):
     def move_action(self, move: Move) -> str:
         """A move in a few words, for lists (the dashboard's last move)."""
 
-    def queue_choices(self, view: dict[str, Any], player: str) -> list[Move]:
-        """The moves the queue form offers ``player`` for his next turn, from his ``view``."""
+    def queue_choices(self, view: dict[str, Any], player: str) -> list[tuple[str, list[Move]]]:
+        """The moves the queue form offers ``player`` for his next turn, from his ``view``, in
+        groups with their words (``""``: in no group)."""
 
     def queue_field_words(self, name: str) -> str:
         """A field a queued move's condition may watch (its engine's name), in words."""

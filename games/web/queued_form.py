@@ -60,6 +60,14 @@ def form_fields(move: Move, watch: str, chosen: list[str], watchable: list[str])
 
 
 @dataclass(frozen=True)
+class QueueGroup:
+    """Moves the form offers together, under their words (``""``: in no group)."""
+
+    label: str
+    choices: list[QueueChoice]
+
+
+@dataclass(frozen=True)
 class QueuedPanel:
     """What the panel shows: the queue, and the moves and fields the form offers (no moves
     on the seat's own turn, when it plays its move instead, nor with a full queue)."""
@@ -68,7 +76,7 @@ class QueuedPanel:
     limit: int
     your_turn: bool
     full: bool
-    choices: list[QueueChoice]
+    groups: list[QueueGroup]
     fields: list[tuple[str, str]]
     """Each field a condition may watch: its name (posted) and its words."""
 
@@ -94,10 +102,16 @@ def _panel(game: Game, seat: Seat, table: TableView) -> QueuedPanel:
         limit=QUEUE_LIMIT,
         your_turn=your_turn,
         full=full,
-        choices=[
-            QueueChoice(engine.format_move(move), queue_move_words(game, move))
-            for move in offered
-            if rules.queue_error(view, player, move) is None
+        groups=[
+            QueueGroup(label, choices)
+            for label, moves in offered
+            if (
+                choices := [
+                    QueueChoice(engine.format_move(move), queue_move_words(game, move))
+                    for move in moves
+                    if rules.queue_error(view, player, move) is None
+                ]
+            )
         ],
         fields=[(name, kind.queue_field_words(name)) for name in rules.fields(view)],
     )

@@ -8,16 +8,17 @@ from engine.base import Move
 from games.kinds.flusspiraten.describe import space_label
 
 
-def queue_choices(view: dict[str, Any], player: str) -> list[Move]:
+def queue_choices(view: dict[str, Any], player: str) -> list[tuple[str, list[Move]]]:
     """Walking a pirate of ``player``'s from each start, bank or ford space he occupies,
-    rowing each boat he is in, and passing."""
+    rowing each boat he is in, and passing, in no group: they are few."""
     seen = view["players"][player]
     spaces = [side for side in ("SL", "SR") if seen[side]] + seen["banks"] + seen["fords"]
-    return [
+    moves: list[Move] = [
         *({"type": "walk", "from": space} for space in dict.fromkeys(spaces)),
         *({"type": "row", "boat": boat} for boat in seen["boats"]),
         {"type": "pass"},
     ]
+    return [("", moves)]
 
 
 def queue_field_words(name: str) -> str:

@@ -12,10 +12,10 @@ from engine.seerauber.queued import DISPLAY
 from games.kinds.seerauber.describe import pirate_words
 
 
-def queue_choices(view: dict[str, Any], player: str) -> list[Move]:
-    """For each stack ``player`` is captain of (a lone pirate of his is one): putting it on
-    each other stack it fits on, and boarding each displayed ship it can crew, taking each
-    booty the ship shows; then passing."""
+def queue_choices(view: dict[str, Any], player: str) -> list[tuple[str, list[Move]]]:
+    """For each stack ``player`` is captain of (a lone pirate of his is one), named in words:
+    putting it on each other stack it fits on, and boarding each displayed ship it can crew,
+    taking each booty the ship shows; then passing, in no group."""
     table = view["table"]
     sizes = {name: len(stack["pirates"]) for name, stack in table["stacks"].items()} | {
         name: 1 for seen in view["players"].values() for name in seen["free"]
@@ -26,9 +26,9 @@ def queue_choices(view: dict[str, Any], player: str) -> list[Move]:
         if name in view["players"][player]["free"]
         or table["stacks"].get(name, {}).get("captain") == player
     ]
-    moves: list[Move] = []
+    groups: list[tuple[str, list[Move]]] = []
     for stack in own:
-        moves += [
+        moves: list[Move] = [
             {"type": "stack", "piece": stack, "onto": onto}
             for onto in sizes
             if onto not in own and sizes[stack] + sizes[onto] <= MAX_STACK
@@ -39,7 +39,8 @@ def queue_choices(view: dict[str, Any], player: str) -> list[Move]:
             if SHIPS[ship].crew <= sizes[stack]
             for booty in SHIPS[ship].booty
         ]
-    return [*moves, {"type": "pass"}]
+        groups.append((pirate_words(stack), moves))
+    return [*groups, ("", [{"type": "pass"}])]
 
 
 def queue_field_words(name: str) -> str:

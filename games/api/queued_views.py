@@ -17,6 +17,8 @@ from games.play.queued import QUEUE_LIMIT, queue_add, queue_cancel, queue_move_w
 
 NAME_LENGTH = 40
 """The longest field name a condition may give."""
+FIELDS_LIMIT = 64
+"""The most fields a condition may watch: more than any board has."""
 
 
 class QueuedEntryOutput(serializers.Serializer):  # type: ignore[type-arg]
@@ -45,7 +47,7 @@ class QueueInput(serializers.Serializer):  # type: ignore[type-arg]
     )
     fields = serializers.ListField(  # type: ignore[assignment]
         child=serializers.CharField(max_length=NAME_LENGTH),
-        max_length=QUEUE_LIMIT * 10,
+        max_length=FIELDS_LIMIT,
         required=False,
         default=list,
         help_text="the fields of the board the move waits to see unchanged (their names as "

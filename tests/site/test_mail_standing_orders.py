@@ -7,6 +7,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import make_msgid
 from html import unescape
+from typing import Any
 
 import pytest
 from django.utils import translation
@@ -319,6 +320,16 @@ def test_a_played_standing_answer_is_told_once_to_its_seat_in_its_language() -> 
     assert len(_notices(bart)) == 1
 
 
+def sea_card_move(view: dict[str, Any]) -> Move:
+    """Placing a boat with the first card of Bart's hand (a sea card in these deals)."""
+    return {
+        "type": "place",
+        "card": view["players"]["Bart"]["hand"][0],
+        "boat": True,
+        "draw": "sea",
+    }
+
+
 def _queued_game(preference: str = MailPreference.EVERY_TURN) -> tuple[Game, Seat, Move]:
     """A Freibeuter game where Bart queued a move that plays when Anne's move begins his turn."""
     game = game_create(
@@ -329,7 +340,7 @@ def _queued_game(preference: str = MailPreference.EVERY_TURN) -> tuple[Game, Sea
     bart = _seat(game, "Bart")
     Seat.objects.filter(pk=bart.pk).update(mail_preference=preference)
     engine = engine_for(game)
-    queued = kind_of("freibeuter").queue_choices(engine.view(load_state(game), "Bart"), "Bart")[0]
+    queued = sea_card_move(engine.view(load_state(game), "Bart"))
     queue_add(game=game, seat=bart, move=queued)
     anne_move = engine.legal_moves(load_state(game), "Anne")[0]
     move_submit(game=game, seat=_seat(game, "Anne"), move=anne_move, expected_seq=game.last_seq)

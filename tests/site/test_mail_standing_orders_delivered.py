@@ -15,13 +15,13 @@ from django.core.management import call_command
 from imap_server import ImapServer, imap  # noqa: F401
 from mail_helpers import SmtpSink, poll, queue, smtp, text_of, worker  # noqa: F401
 
-from games.kinds import kind_of
 from games.models import Game, OutboundMail, Seat
 from games.play.links import reply_address
 from games.play.queued import queue_add, queued_moves
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.play.standing import standing_answers, standing_set
 from games.store.loading import engine_for, load_state
+from tests.site.test_mail_standing_orders import sea_card_move
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,7 +59,7 @@ def test_a_played_queued_move_reaches_its_player_once_in_his_language(
     bart = game.seats.get(display_name="Bart")
     engine = engine_for(game)
     state = load_state(game)
-    queued = kind_of("freibeuter").queue_choices(engine.view(state, "Bart"), "Bart")[0]
+    queued = sea_card_move(engine.view(state, "Bart"))
     queue_add(game=game, seat=bart, move=queued)
     anne_move = engine.legal_moves(state, "Anne")[0]
 

@@ -183,3 +183,100 @@ def test_no_one_but_its_owner_reads_a_standing_answer(
         fired = Event.objects.filter(game=game, payload__standing=True).count()
     assert fired >= 1, "no standing answer fired: the check saw none"
     assert kind == "seerauber" or sealed >= 1
+
+
+def _entries_in(value: Any) -> list[Any]:
+    """Every dict holding a ``move`` and its ``fields`` in a JSON body: a queued entry's shape."""
+    found = []
+    if isinstance(value, dict):
+        if "move" in value and "fields" in value:
+            found.append({"move": value["move"], "fields": value["fields"]})
+        for item in value.values():
+            found += _entries_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found += _entries_in(item)
+    return found
+
+
+QUEUE_ADDS = 6
+"""How often each seat queues in a game, within its hourly limit of changes."""
+
+
+@pytest.mark.parametrize("kind,seed", [("freibeuter", 15), ("seerauber", 16), ("flusspiraten", 17)])
+def test_no_one_but_its_owner_reads_a_queued_move(
+    transactional_db: None, client: Client, kind: str, seed: int
+) -> None:
+    """Rule: a seat's queued moves (and its standing answers) are read by its owner only,
+    through his own queue endpoint: no other seat, no spectator and no other endpoint shows
+    them, until one fires and is a move like any other (marked as made by standing order)."""
+    players = ("Anne", "Bart", "Cleo")
+    game = game_create(kind=kind, players=[PlayerSpec(name=n) for n in players], seed=seed)
+    engine = engine_for(game)
+    tokens = {seat.display_name: seat_token(seat) for seat in game.seats.all()}
+    base = f"/api/games/{game.pk}"
+    if kind == "seerauber":
+        for index, name in enumerate(players):
+            rule = {"mutiny": "wages", "ducats": 80 + index}
+            _put_standing(client, base, {"question": "mutiny", "rule": rule}, tokens[name])
+    rng = random.Random(seed)
+    seen_at_turn: dict[str, list[dict[str, Any]]] = {}
+    adds = Counter[str]()
+    fired = checked = 0
+    for _ in range(200):
+        game.refresh_from_db()
+        if game.status != "active":
+            break
+        state = load_state(game)
+        queues: dict[str, list[Any]] = {}
+        for name in players:
+            view = engine.view(state, name)
+            if engine.queued.turn_begins(view, name):
+                seen_at_turn[name] = engine.legal_moves(state, name)
+                continue
+            reply = get_json(client, f"{base}/queue/", tokens[name]).json()
+            queues[name] = [{"move": e["move"], "fields": e["fields"]} for e in reply["queue"]]
+            assert _entries_in(reply) == queues[name]  # the search finds what it looks for
+            fit = [
+                m
+                for m in seen_at_turn.get(name, [])
+                if not engine.queued.queue_error(view, name, m)
+            ]
+            if fit and not queues[name] and adds[name] < QUEUE_ADDS:
+                adds[name] += 1
+                watched = rng.sample(sorted(engine.queued.fields(view)), 1)
+                body = {"move": rng.choice(fit), "fields": watched if rng.random() < 0.5 else []}
+                answer = post_json(client, f"{base}/queue/", body, tokens[name])
+                assert answer.status_code == 200, answer.content
+                queues[name] = [
+                    {"move": e["move"], "fields": e["fields"]} for e in answer.json()["queue"]
+                ]
+        for reader in (*players, None):
+            token = tokens[reader] if reader else None
+            paths = [f"{base}/", f"{base}/events/?after={max(game.last_seq - 3, 0)}"]
+            paths += [f"{base}/legal/", f"{base}/standing/"] if reader else ["/api/games/"]
+            for path in paths:
+                text = get_json(client, path, token).content.decode()
+                assert not any(
+                    mark in text
+                    for mark in STANDING_MARKS
+                    if reader is None or not path.endswith("/standing/")
+                ), (reader, path)
+                others = [e for name, queue in queues.items() if name != reader for e in queue]
+                leaked = [e for e in _entries_in(json.loads(text)) if e in others]
+                assert not leaked and '"queue"' not in text, (reader, path, leaked)
+                checked += 1
+            if reader is None:
+                assert get_json(client, f"{base}/queue/").status_code in (401, 403)
+        name = game.to_move[0]
+        legal = get_json(client, f"{base}/legal/", tokens[name]).json()["moves"]
+        answer = post_json(
+            client,
+            f"{base}/moves/",
+            {"move": rng.choice(legal), "expected_seq": game.last_seq},
+            tokens[name],
+        )
+        assert answer.status_code in (201, 409), answer.content
+        fired = Event.objects.filter(game=game, payload__order="queued").count()
+    assert fired >= 1, "no queued move fired: the check saw none"
+    assert checked >= 200

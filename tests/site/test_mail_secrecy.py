@@ -13,7 +13,9 @@ import random
 import pytest
 
 from games.mail.compose import mail_compose
+from games.mail.turn_content import answer_words, queued_words
 from games.models import Event, Game, OutboundMail
+from games.play.queued import queue_add, queued_moves
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.play.standing import standing_set
 from games.store.loading import engine_for, load_state, state_at
@@ -107,8 +109,9 @@ def test_a_turn_email_composed_after_later_moves_shows_its_seat_the_game_at_its_
 
 @pytest.mark.parametrize(("kind", "seed"), [("seerauber", 24), ("flusspiraten", 25)])
 def test_no_email_holds_a_standing_answer(transactional_db: None, kind: str, seed: int) -> None:
-    """Rule: no email, not even its owner's, holds a seat's standing answer; only the move
-    it played is told, as any move is (a sealed choice sealed from the others)."""
+    """Rule: no email, not even its owner's, holds a seat's standing answer as data (its
+    owner's own emails say it in words: the test below); only the move it played is told,
+    as any move is (a sealed choice sealed from the others)."""
     rng = random.Random(seed)
     game = game_create(
         kind=kind,
@@ -140,3 +143,82 @@ def test_no_email_holds_a_standing_answer(transactional_db: None, kind: str, see
         move_submit(game=game, seat=seat, move=move, expected_seq=game.last_seq)
     assert checked >= 40
     assert Event.objects.filter(game=game, payload__standing=True).exists()
+
+
+def _unlikely(view: dict[str, object], name: str) -> dict[str, object]:
+    """A move ``name`` may queue that his next turn will seldom allow, so that his turn email
+    lists his queue: a pass, or taking chests with a card of his hand."""
+    players = view["players"]
+    assert isinstance(players, dict)
+    hand = [card for card in players[name].get("hand", []) if card[0] in "ABCDEFG"]
+    if not hand:
+        return {"type": "pass"}
+    return {"type": "place", "card": hand[0], "boat": False, "draw": "sea"}
+
+
+@pytest.mark.parametrize(
+    ("kind", "seed"), [("freibeuter", 26), ("seerauber", 27), ("flusspiraten", 28)]
+)
+def test_no_email_to_another_holds_a_seats_standing_orders(
+    transactional_db: None, kind: str, seed: int
+) -> None:
+    """Rule: a seat's standing answers and queued moves are told to its owner only (his own
+    turn emails list them); no email to another seat holds them, in words or as data, until
+    a queued move fires and is a move like any other. (An order the reader set in the same
+    words himself is his own to see.)"""
+    rng = random.Random(seed)
+    game = game_create(
+        kind=kind,
+        players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in NAMES[:3]],
+        seed=seed,
+    )
+    engine = engine_for(game)
+    seats = {seat.display_name: seat for seat in game.seats.all()}
+    marks: dict[str, set[str]] = {name: set() for name in seats}
+    for index, (name, seat) in enumerate(seats.items()):
+        if engine.standing is not None:
+            question = "mutiny" if kind == "seerauber" else "choose"
+            rule = (
+                {"mutiny": "wages", "ducats": 80 + index}
+                if kind == "seerauber"
+                else {"choice": ("die", "empty", "club")[index]}
+            )
+            standing_set(game=game, seat=seat, question=question, rule=rule)
+            marks[name] |= {answer_words(question, rule), json.dumps(rule)}
+    seen_at_turn: dict[str, list[dict[str, object]]] = {}
+    adds = dict.fromkeys(seats, 0)
+    owners_told = checked = seen = 0
+    for _ in range(150):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        state = load_state(game)
+        for name, seat in seats.items():
+            view = engine.view(state, name)
+            if engine.queued.turn_begins(view, name):
+                seen_at_turn[name] = engine.legal_moves(state, name)
+                continue
+            fit = [
+                m
+                for m in seen_at_turn.get(name, [])
+                if not engine.queued.queue_error(view, name, m)
+            ]
+            if fit and not queued_moves(seat) and adds[name] < 6:
+                adds[name] += 1
+                field = rng.choice(sorted(engine.queued.fields(view)))
+                move = rng.choice(fit) if rng.random() < 0.5 else _unlikely(view, name)
+                (entry,) = queue_add(game=game, seat=seat, move=move, fields=[field])
+                marks[name] |= {queued_words(game, entry), json.dumps(entry)}
+        for row in OutboundMail.objects.filter(pk__gt=seen).select_related("seat").order_by("id"):
+            text = _readable(row)
+            reader = row.seat.display_name
+            owners_told += any(mark in text for mark in marks[reader])
+            for owner, own in marks.items():
+                found = [mark for mark in own - marks[reader] if mark in text]
+                assert not found, f"{row.kind} mail to {reader} shows {owner}'s {found}"
+            seen, checked = row.pk, checked + 1
+        name = game.to_move[0]
+        move = rng.choice(engine.legal_moves(load_state(game), name))
+        move_submit(game=game, seat=seats[name], move=move, expected_seq=game.last_seq)
+    assert checked >= 40 and owners_told >= 1, "the check never saw an order told to its owner"
+    assert Event.objects.filter(game=game, payload__order="queued").exists()

@@ -56,7 +56,6 @@ from games.play.recipients import address_hash, lock_addresses, may_mail_unasked
 from games.play.services import PlayerSpec, game_create
 from games.play.sign_in import client_network, counted
 from games.play.signals import seat_invited, table_started
-from games.play.standing import standing_play
 from games.timecontrol.deadlines import time_control
 
 _INVITATION_SALT = "games.invitation"
@@ -302,8 +301,8 @@ def table_create(
 
 
 def _start_when_full(table: Table) -> None:
-    """Deal the game once every seat is taken; the answers given with the seats become the
-    seats' standing answers, played once the deal commits."""
+    """Deal the game once every seat is taken, with the answers given with the seats as the
+    seats' standing answers (played once the deal commits, as a move's are)."""
     invitations = list(table.invitations.order_by("position"))
     if any(invitation.accepted_at is None for invitation in invitations):
         return
@@ -327,9 +326,6 @@ def _start_when_full(table: Table) -> None:
     for invitation in invitations:
         invitation.seat = seats[invitation.position]
         invitation.save(update_fields=["seat"])
-    if any(invitation.standing for invitation in invitations):
-        game_id = game.pk
-        transaction.on_commit(lambda: standing_play(game_id))
     table_started.send(sender=Table, table=table, game=game, invitations=invitations)
     table.game = game
     table.status = Table.Status.STARTED

@@ -97,21 +97,30 @@ def _began_turn(engine: Rules, played: Played) -> bool:
 
 
 def orders_due(
-    *, game: Game, engine: Rules, state: Any, seats: Sequence[Seat], played: Played | None
+    *,
+    game: Game,
+    engine: Rules,
+    state: Any,
+    seats: Sequence[Seat],
+    played: Played | None,
+    dealt: bool = False,
 ) -> list[Order]:
-    """The orders due once the move ``played`` commits (``state`` the state after it), in seat
-    order; ``[]`` when the write was no move. One query reads the stored orders of the seats
-    to move and of the mover; a move he made at his turn's start empties his queue."""
-    if played is None or game.status != Game.Status.ACTIVE:
+    """The orders due once the move ``played`` commits, or the deal (``dealt``, which begins
+    the first turn as a move does; ``state`` the state after it), in seat order; ``[]`` when
+    the write was neither. One query reads the stored orders of the seats to move and of the
+    mover; a move he made at his turn's start empties his queue."""
+    if (played is None and not dealt) or game.status != Game.Status.ACTIVE:
         return []
     waiting = [seat for seat in seats if seat.display_name in game.to_move and not seat.is_bot]
-    mover = next((seat for seat in seats if seat.display_name == played.player), None)
+    mover = None
+    if played is not None:
+        mover = next((seat for seat in seats if seat.display_name == played.player), None)
     rows = {
         row.seat_id: row
         for row in StandingAnswers.objects.filter(seat__in=[*waiting, *filter(None, [mover])])
     }
     spent = None if mover is None else rows.get(mover.pk)
-    if spent is not None and spent.queue and _began_turn(engine, played):
+    if played is not None and spent is not None and spent.queue and _began_turn(engine, played):
         spent.queue = []
         spent.save(update_fields=["queue"])
     return [

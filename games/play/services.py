@@ -212,7 +212,7 @@ def game_create(
     with game_change(game) as change:
         change.append(event_type=events.GAME_CREATED, payload=created, actor=actor, now=now)
         _project(change, engine, state, actor=actor, now=now)
-        turn_begin(game=game, engine=engine, state=state, now=now)
+        turn_begin(game=game, engine=engine, state=state, now=now, dealt=True)
     snapshot_on_commit(game, state)
     return game
 

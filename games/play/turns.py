@@ -54,6 +54,7 @@ def turn_begin(
     now: datetime,
     moved: str | None = None,
     played: Played | None = None,
+    dealt: bool = False,
     seats: Sequence[Seat] | None = None,
     along: Sequence[tuple[models.Model, Sequence[str]]] = (),
 ) -> None:
@@ -69,12 +70,15 @@ def turn_begin(
     ``played`` is the move ``moved`` just made, when the change was one: the standing orders
     it leaves due are worked out here, once (``orders.orders_due``), and sent with the
     signal as ``orders``, so the turn emails skip their seats and they are played on commit.
+    The deal (``dealt``) has the standing answers given with the seats due the same way.
     """
     seats = list(game.seats.all() if seats is None else seats)
     waited = [seat.display_name for seat in seats if seat.turn_started_at is not None]
     restart = () if moved is None else (moved,)
     seats = clocks_update(game=game, seats=seats, restart=restart, now=now, along=along)
-    orders = orders_due(game=game, engine=engine, state=state, seats=seats, played=played)
+    orders = orders_due(
+        game=game, engine=engine, state=state, seats=seats, played=played, dealt=dealt
+    )
     turn_begun.send(
         sender=Game,
         game=game,

@@ -64,8 +64,9 @@ def test_a_table_where_two_of_three_deploy_in_advance_waits_for_the_third_only(
     client: Client,
 ) -> None:
     """Rule: the deploys given with two seats (an invitation and an open seat) are played as
-    their standing answers as soon as the game is dealt; the game then waits for the third
-    player alone, and each played deploy is marked as played by standing order."""
+    their standing answers as soon as the game is dealt; only the third player is asked (a
+    turn email to him alone), the game waits for him, and each played deploy is marked as
+    played by standing order."""
     table = _table()
     _accept(client, table, "Anne", deploy="2")
     _join(client, table, "Bert", deploy="0")
@@ -82,6 +83,8 @@ def test_a_table_where_two_of_three_deploy_in_advance_waits_for_the_third_only(
     assert all(event.payload["order"] == "answer" for event in played)
     anne = game.seats.get(display_name="Anne")
     assert standing_answers(anne) == {"deploy": {"left": 2}}
+    asked = OutboundMail.objects.filter(kind="turn").values_list("to", flat=True)
+    assert list(asked) == ["cleo@example.org"]
 
 
 def test_a_deploy_given_with_a_seat_is_shown_to_nobody_before_the_deal(client: Client) -> None:

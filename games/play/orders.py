@@ -10,8 +10,8 @@ is legal now and whose watched fields still show what they showed when it was qu
 and ``standing.standing_due`` plays it once the write has committed. A move that begins a
 player's turn (one of the types he may queue) empties his queue: it was for that turn.
 
-Only a move has orders due: a takeback, a moderator's action or a resume never plays one
-(the player is told and acts himself).
+Only a move, and the deal that begins the first turn, has orders due: a takeback, a
+moderator's action or a resume never plays one (the player is told and acts himself).
 """
 
 from __future__ import annotations

@@ -164,16 +164,15 @@ def order_played_mail_queue(
     *, game: Game, seat: Seat, move: Move, kind: str, now: datetime, **_signal: object
 ) -> None:
     """Tell ``seat`` that its standing order played ``move`` for it (``kind``: its standing
-    ``answer`` or a ``queued`` move), in words and notation, in its language; sent as a turn
-    email is (not to a seat that wants no email or that a bot plays, in its playing hours), a
-    digest player's too, at once: the digest lists only the games waiting for him, so a
-    notice held for it would be lost.
+    ``answer`` or a ``queued`` move), in words and notation, in its language, with the reply
+    line that cancels its orders: not to a seat that wants no email or that a bot plays,
+    waiting for its playing hours as a turn email does. A digest player's is not held for
+    his digest, which lists only the games waiting for him: it would be lost there.
 
-    A seat told of its turn goes on in the same change (a mutiny its answer made, then the
-    ship to board) is not told twice: its turn email, at the move's seq, lists the move
-    "played by standing order" among what happened since its previous turn email
-    (:func:`_told_by_turn_email`).
-    """
+    A seat whose turn goes on after the order's move (a Flußpiraten walk its queued move
+    made, then the walk's path) is not told twice: its turn email of that next step lists
+    the move "played by standing order" among what happened since its previous turn email
+    (:func:`_told_by_turn_email`)."""
     if not _reachable(seat) or _told_by_turn_email(game, seat):
         return
     context = {**seat_context(game, seat), "order": kind, "reply_to": reply_address(seat)}
@@ -183,9 +182,10 @@ def order_played_mail_queue(
 
 
 def _told_by_turn_email(game: Game, seat: Seat) -> bool:
-    """Whether a turn email to ``seat`` (an every-turn player) tells it of the game's last
-    move: one at that move's seq, whose "since" (``repository.events_since_told``) begins
-    at the seat's earlier turn email, so the move is in it."""
+    """Whether a turn email to ``seat`` (an every-turn player) tells it of the last move of
+    ``game`` (as that move left it: the signal comes on its commit): one at that move's seq,
+    whose "since" (``repository.events_since_told``) begins at the seat's earlier turn
+    email, so the move is in it."""
     if seat.mail_preference != MailPreference.EVERY_TURN:
         return False
     told = OutboundMail.objects.filter(game=game, seat=seat, kind="turn")

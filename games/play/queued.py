@@ -37,6 +37,30 @@ class NotQueueable(Refused):
     code = "not_queueable"
 
 
+class QueueFull(Refused):
+    """The seat has queued as many moves as it may."""
+
+    code = "queue_full"
+
+
+class NoSuchField(Refused):
+    """A queued move would watch a field its game's board does not have."""
+
+    code = "no_such_field"
+
+
+class TurnNow(Refused):
+    """The seat is at the start of its turn: it plays its move rather than queue it."""
+
+    code = "turn_now"
+
+
+class NoSuchQueuedMove(Refused):
+    """A cancel names a place in the queue that holds no move."""
+
+    code = "no_such_queued_move"
+
+
 def queued_moves(seat: Seat) -> list[dict[str, Any]]:
     """``seat``'s queued moves, first choice first: for its own player's eyes only."""
     row = StandingAnswers.objects.filter(seat=seat).first()
@@ -62,7 +86,7 @@ def queue_add(
     view = engine.view(load_state(game), player)
     rules = engine.queued
     if rules.turn_begins(view, player):
-        raise Refused(_("It is your turn: play your move now instead of queueing it."))
+        raise TurnNow(_("It is your turn: play your move now instead of queueing it."))
     if not isinstance(move, dict) or (why := rules.queue_error(view, player, move)) is not None:
         raise NotQueueable(
             why if isinstance(move, dict) and why else _("That move cannot be queued.")
@@ -70,7 +94,7 @@ def queue_add(
     shown = rules.fields(view)
     unknown = [name for name in fields if name not in shown]
     if unknown:
-        raise Refused(
+        raise NoSuchField(
             _("This board has no field %(name)s to watch.") % {"name": unknown[0]},
             name=unknown[0],
         )
@@ -78,7 +102,7 @@ def queue_add(
     with transaction.atomic():
         row, _created = StandingAnswers.objects.select_for_update().get_or_create(seat=seat)
         if len(row.queue) >= QUEUE_LIMIT:
-            raise Refused(
+            raise QueueFull(
                 _("You can queue at most %(limit)s moves; cancel one first.")
                 % {"limit": QUEUE_LIMIT},
                 limit=QUEUE_LIMIT,
@@ -105,7 +129,7 @@ def queue_cancel(
         elif isinstance(index, int) and 0 <= index < len(row.queue):
             del row.queue[index]
         else:
-            raise Refused(_("There is no such queued move to cancel."))
+            raise NoSuchQueuedMove(_("There is no such queued move to cancel."))
         row.changed_at = now
         row.save(update_fields=["queue", "changed_at"])
     return list(row.queue)

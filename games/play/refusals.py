@@ -173,6 +173,14 @@ SENTENCES: dict[str, str] = {
     "no_account": gettext_noop(
         "Sign in and choose a handle first: a league is played by players with an account."
     ),
+    "not_queueable": gettext_noop(
+        "That move cannot be queued for your next turn: it is not one a turn begins with, or "
+        "it names a card, place, pirate or ship you cannot use."
+    ),
+    "queue_full": gettext_noop("You can queue at most %(limit)s moves; cancel one first."),
+    "no_such_field": gettext_noop("This board has no field %(name)s to watch."),
+    "turn_now": gettext_noop("It is your turn: play your move now instead of queueing it."),
+    "no_such_queued_move": gettext_noop("There is no such queued move to cancel."),
 }
 """The sentence for each refusal code (an English msgid); the .po files translate them."""
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from games.errors import GameNotActive, NotYourSeat, Refused, TooMany
 from games.interventions.sweep import deadline_sweep
@@ -23,6 +24,7 @@ from games.people.accounts import player_create
 from games.people.privacy import player_data
 from games.play import queued, standing
 from games.play.queued import QUEUE_LIMIT, NotQueueable
+from games.play.refusals import refusal_text
 from games.play.services import PlayerSpec, game_create, move_submit
 from games.play.takebacks import takeback_answer, takeback_request
 from games.store.loading import engine_for, load_state
@@ -362,3 +364,25 @@ def test_the_players_data_export_holds_his_queue_and_no_one_elses() -> None:
 
     assert mine["queued_moves"] == [{"move": move, "fields": {"D4": []}}]
     assert theirs["queued_moves"] == [] and json.dumps(move) not in json.dumps(theirs)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "Only a turn's move"), ("de", "nicht für deinen nächsten Zug"), ("fr", "programmé")],
+)
+def test_a_refused_queued_move_is_said_in_the_players_language(language: str, words: str) -> None:
+    """Rule: why a move cannot be queued, or the queue is full, reads in the player's
+    language (English keeps the engine's detail)."""
+    game = _game("freibeuter")
+    bert = _seat(game, "Bert")
+    with translation.override(language):
+        with pytest.raises(NotQueueable) as refused:
+            queued.queue_add(game=game, seat=bert, move={"type": "chat"})
+        assert words in refusal_text(refused.value)
+        for _ in range(QUEUE_LIMIT):
+            queued.queue_add(game=game, seat=bert, move=_predicted(game, "Bert")[0])
+        with pytest.raises(Refused) as full:
+            queued.queue_add(game=game, seat=bert, move=_predicted(game, "Bert")[0])
+        assert {"en": "at most 5", "de": "höchstens 5", "fr": "au plus 5"}[language] in (
+            refusal_text(full.value)
+        )

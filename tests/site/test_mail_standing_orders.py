@@ -29,12 +29,15 @@ from games.models import (
 from games.play.links import reply_address
 from games.play.queued import queue_add, queued_moves
 from games.play.services import PlayerSpec, game_create, move_submit
-from games.play.standing import standing_answers, standing_set
+from games.play.standing import CHANGES_LIMIT, standing_answers, standing_set
 from games.store.loading import engine_for, load_state
 from tests.site.seerauber_mutiny import MUTINY, OPENING
 from tests.site.seerauber_mutiny import NAMES as MUTINY_NAMES
 
-pytestmark = pytest.mark.django_db(transaction=True)  # orders fire when a move commits
+pytestmark = [
+    pytest.mark.django_db(transaction=True),  # orders fire when a move commits
+    pytest.mark.usefixtures("fresh_cache"),  # the hourly limit of changes counts afresh
+]
 
 NAMES = ("Anne", "Bart", "Cleo")
 WAGES = {"mutiny": "wages", "ducats": 7}
@@ -244,6 +247,21 @@ def test_a_cancel_reply_delivered_again_cancels_nothing_more() -> None:
 
     assert standing_answers(cleo) == {"mutiny": WAGES} and len(queued_moves(cleo)) == 2
     assert OutboundMail.objects.filter(seat=cleo, kind="move_accepted").count() == 1
+
+
+def test_cancel_replies_beyond_the_hourly_limit_are_refused_and_change_nothing() -> None:
+    """Rule: a flood of cancel replies counts against the hourly limit of changes to standing
+    orders; beyond it a reply is answered with why, and orders set meanwhile stay."""
+    game = _game()
+    cleo = _seat(game, "Cleo")
+    for _ in range(CHANGES_LIMIT):
+        assert mail_receive(raw=_reply(cleo, "cancel")) == "cancelled"
+    StandingAnswers.objects.create(seat=cleo, answers={"mutiny": WAGES})  # set uncounted
+
+    assert mail_receive(raw=_reply(cleo, "cancel")) == "refused"
+
+    assert standing_answers(cleo) == {"mutiny": WAGES}
+    assert f"at most {CHANGES_LIMIT} times an hour" in _answer(cleo).context["message"]
 
 
 def test_a_cancel_reply_after_the_game_ended_is_refused_with_why() -> None:

@@ -108,17 +108,19 @@ def orders_due(
     """The orders due once the move ``played`` commits, or the deal (``dealt``, which begins
     the first turn as a move does; ``state`` the state after it), in seat order; ``[]`` when
     the write was neither. One query reads the stored orders of the seats to move and of the
-    mover; a move he made at his turn's start empties his queue."""
+    mover, none when the game's locked read found that they have none
+    (``seats_with_orders``); a move he made at his turn's start empties his queue."""
     if (played is None and not dealt) or game.status != Game.Status.ACTIVE:
         return []
     waiting = [seat for seat in seats if seat.display_name in game.to_move and not seat.is_bot]
     mover = None
     if played is not None:
         mover = next((seat for seat in seats if seat.display_name == played.player), None)
-    rows = {
-        row.seat_id: row
-        for row in StandingAnswers.objects.filter(seat__in=[*waiting, *filter(None, [mover])])
-    }
+    read = [*waiting, *filter(None, [mover])]
+    known: frozenset[int] | None = getattr(game, "seats_with_orders", None)
+    if known is not None and not known & {seat.pk for seat in read}:
+        return []
+    rows = {row.seat_id: row for row in StandingAnswers.objects.filter(seat__in=read)}
     spent = None if mover is None else rows.get(mover.pk)
     if played is not None and spent is not None and spent.queue and _began_turn(engine, played):
         spent.queue = []

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-from games.models import Game, NoticeChannel, Seat
+from games.models import Game, NoticeChannel, Seat, StandingAnswers
 
 Row = TypeVar("Row", bound=models.Model)
 
@@ -115,7 +115,9 @@ def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
     The seats are read after the lock is taken, so they are the locked game's. Each row
     also says whether a turn notice has a channel to go to (the table's, the seat's), so a
     move of a game nobody hears by webhook writes none: ``game.notice_hearers``, the
-    :class:`NoticeHearers` of :func:`notice_hearers`."""
+    :class:`NoticeHearers` of :func:`notice_hearers`; and each seat's whether it has stored
+    standing orders, so a move of a game whose seats set none reads none:
+    ``game.seats_with_orders``, their ids (``games.play.orders``)."""
     db = connections[DEFAULT_DB_ALIAS]
     lock = " FOR UPDATE" if db.features.has_select_for_update else ""
     channels = NoticeChannel._meta.db_table
@@ -125,17 +127,22 @@ def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
         " (SELECT id FROM games_table WHERE games_table.game_id = games_game.id))"
         f" FROM games_game WHERE games_game.id = %s{lock}"
     )
+    orders = StandingAnswers._meta.db_table
     seats_sql = (
-        f"SELECT {_reader(db, Seat)[0]}, {hears} n.seat_id = games_seat.id)"
+        f"SELECT {_reader(db, Seat)[0]}, {hears} n.seat_id = games_seat.id),"
+        f" EXISTS (SELECT 1 FROM {orders} s WHERE s.seat_id = games_seat.id)"
         " FROM games_seat WHERE games_seat.game_id = %s ORDER BY games_seat.position"
     )
     found, seat_rows = rows_read([(game_sql, [pk]), (seats_sql, [pk])])
     if not found:
         return None
-    game, seats = _linked(db, found[0][:-1], [values[:-1] for values in seat_rows])
-    heard = frozenset(seat.pk for seat, row in zip(seats, seat_rows, strict=True) if row[-1])
+    game, seats = _linked(db, found[0][:-1], [values[:-2] for values in seat_rows])
+    heard = frozenset(seat.pk for seat, row in zip(seats, seat_rows, strict=True) if row[-2])
     game.notice_hearers = NoticeHearers(  # type: ignore[attr-defined]
         table=bool(found[0][-1]), seats=heard
+    )
+    game.seats_with_orders = frozenset(  # type: ignore[attr-defined]
+        seat.pk for seat, row in zip(seats, seat_rows, strict=True) if row[-1]
     )
     return game, seats
 

@@ -336,14 +336,22 @@ def test_orders_cancel_drops_the_answers_and_the_queue() -> None:
     assert standing.standing_answers(bert) == {} and queued.queued_moves(bert) == []
 
 
-def test_a_move_reads_the_standing_orders_once() -> None:
-    """Rule: working out the orders a move leaves due costs one query of the stored orders,
-    for a game whose seats set none (the turn emails and the play reuse it)."""
-    game = _game("freibeuter")
+def _orders_read_by_a_move(game: Game) -> int:
+    """How many statements of the next move read the stored standing orders by themselves."""
     with CaptureQueriesContext(connection) as queries:
         _play_first(game)
-    reads = [q["sql"] for q in queries.captured_queries if "games_standinganswers" in q["sql"]]
-    assert len(reads) == 1
+    return sum('FROM "games_standinganswers"' in q["sql"] for q in queries.captured_queries)
+
+
+def test_a_move_reads_the_standing_orders_only_where_seats_set_some() -> None:
+    """Rule: working out the orders a move leaves due reads nothing more for a game whose
+    seats set none (the game's locked read says so), and one query where a seat to move
+    has some; the turn emails and the play reuse what it found."""
+    game = _game("freibeuter")
+    assert _orders_read_by_a_move(game) == 0
+    never = _not_legal_then(game, "Cleo", _predicted(game, "Cleo"))
+    queued.queue_add(game=game, seat=_seat(game, "Cleo"), move=never)  # to move next
+    assert _orders_read_by_a_move(game) == 1
 
 
 def test_the_players_data_export_holds_his_queue_and_no_one_elses() -> None:

@@ -92,7 +92,7 @@ def queue_add(
             why if isinstance(move, dict) and why else _("That move cannot be queued.")
         )
     shown = rules.fields(view)
-    unknown = [name for name in fields if name not in shown]
+    unknown = [str(name) for name in fields if not isinstance(name, str) or name not in shown]
     if unknown:
         raise NoSuchField(
             _("This board has no field %(name)s to watch.") % {"name": unknown[0]},
@@ -126,7 +126,7 @@ def queue_cancel(
         row, _created = StandingAnswers.objects.select_for_update().get_or_create(seat=seat)
         if index is None:
             row.queue = []
-        elif isinstance(index, int) and 0 <= index < len(row.queue):
+        elif type(index) is int and 0 <= index < len(row.queue):
             del row.queue[index]
         else:
             raise NoSuchQueuedMove(_("There is no such queued move to cancel."))

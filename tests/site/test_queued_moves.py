@@ -26,6 +26,7 @@ from games.play import queued, standing
 from games.play.queued import QUEUE_LIMIT, NotQueueable
 from games.play.refusals import refusal_text
 from games.play.services import PlayerSpec, game_create, move_submit
+from games.play.signals import order_played
 from games.play.takebacks import takeback_answer, takeback_request
 from games.store.loading import engine_for, load_state
 from tests.clock import T0
@@ -259,8 +260,9 @@ def test_queue_cancel_one_and_all() -> None:
         moves[0],
         moves[2],
     ]
-    with pytest.raises(Refused):
-        queued.queue_cancel(game=game, seat=bert, index=5)
+    for index in (5, -1, True):
+        with pytest.raises(Refused):
+            queued.queue_cancel(game=game, seat=bert, index=index)
     assert len(queued.queued_moves(bert)) == 2
     assert queued.queue_cancel(game=game, seat=bert) == []
 
@@ -276,6 +278,8 @@ def test_queue_refusals_bad_move_unknown_field_own_turn_and_limit() -> None:
     move = _predicted(game, "Bert")[0]
     with pytest.raises(Refused, match="Z9"):
         queued.queue_add(game=game, seat=bert, move=move, fields=["Z9"])
+    with pytest.raises(Refused, match="no field"):
+        queued.queue_add(game=game, seat=bert, move=move, fields=[["A1"]])  # type: ignore[list-item]
     with pytest.raises(Refused, match="your turn"):
         queued.queue_add(game=game, seat=anne, move=move)
     assert queued.queued_moves(bert) == [] and queued.queued_moves(anne) == []
@@ -394,3 +398,30 @@ def test_a_refused_queued_move_is_said_in_the_players_language(language: str, wo
         assert {"en": "at most 5", "de": "höchstens 5", "fr": "au plus 5"}[language] in (
             refusal_text(full.value)
         )
+
+
+def test_a_fired_queued_move_sends_order_played_once_committed() -> None:
+    """Rule: when a standing order plays a move, ``order_played`` tells of it (so its seat
+    can be emailed): the game, the seat, the move and the order's kind."""
+    heard: list[dict[str, Any]] = []
+
+    def hear(sender: object, **kwargs: Any) -> None:
+        heard.append(kwargs)
+
+    game = _game("freibeuter")
+    bert = _seat(game, "Bert")
+    move = _predicted(game, "Bert")[0]
+    queued.queue_add(game=game, seat=bert, move=move)
+    order_played.connect(hear)
+    try:
+        _play_first(game)
+    finally:
+        order_played.disconnect(hear)
+
+    (told,) = heard
+    assert (told["game"].pk, told["seat"].pk, told["move"], told["kind"]) == (
+        game.pk,
+        bert.pk,
+        move,
+        "queued",
+    )

@@ -1,6 +1,6 @@
 """How many days a correspondence game takes with and without standing orders.
 
-    .venv/bin/python bench/standing.py [--games 100]
+    .venv/bin/python bench/standing.py [--games 200]
 
 Tables of Freibeuter (2 to 4 players), Seeräuber and Flußpiraten (3 to 5) are played by the
 easy bot, each decision answered by its player after a delay: log-normal with a median of
@@ -210,7 +210,7 @@ def play(kind: str, players: int, seed: int, answers: bool, queues: bool) -> Out
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games per game and size")
+    parser.add_argument("--games", type=int, default=200, help="games per game and size")
     args = parser.parse_args()
     print(
         f"delay: log-normal, median {MEDIAN_HOURS:g} h, sigma {SIGMA:g}, "

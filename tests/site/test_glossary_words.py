@@ -146,3 +146,19 @@ def test_no_translation_uses_a_word_the_glossary_rules_out(language: str) -> Non
         if (match := pattern.search(said))
     ]
     assert found == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_rules_page_uses_a_word_the_glossary_rules_out(language: str) -> None:
+    """The pages written in German or French (the rules of playing by email, …) name each
+    thing by the glossary's word too: a word a row rules out is on none of them."""
+    pages = sorted((ROOT / "templates").rglob(f"*.{language}.html"))
+    assert pages
+    wrong = [word for term in TERMS for word in term.wrong[language]]
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, wrong)) + r")\b", re.IGNORECASE)
+    found = [
+        (page.name, match.group())
+        for page in pages
+        for match in pattern.finditer(page.read_text(encoding="utf-8"))
+    ]
+    assert found == []

@@ -26,6 +26,7 @@ from games.models import (
     Seat,
     StandingAnswers,
 )
+from games.play import services
 from games.play.links import reply_address
 from games.play.queued import queue_add, queued_moves
 from games.play.services import PlayerSpec, game_create, move_submit
@@ -397,10 +398,14 @@ def test_the_notice_follows_the_seats_mail_settings(preference: str, told: bool)
     assert all(row.status == OutboundMail.Status.PENDING for row in notices)
 
 
-def test_a_seat_whose_turn_goes_on_reads_of_its_order_in_its_turn_email_only() -> None:
+def test_a_seat_whose_turn_goes_on_reads_of_its_order_in_its_turn_email_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Rule: when the queued move leaves its seat to move again in the same turn (a Flußpiraten
     walk, then its path), the one turn email of that step tells what the order played
-    ("played by standing order"): no second email about it."""
+    ("played by standing order"): no second email about it. The game's salt is fixed, so its
+    dice give the walk a roll with more than one path."""
+    monkeypatch.setattr(services.secrets, "token_hex", lambda size: "00" * size)
     game = game_create(
         kind="flusspiraten",
         players=[PlayerSpec(name=n, email=f"{n.lower()}@example.org") for n in NAMES],

@@ -105,7 +105,7 @@ def test_a_turn_email_lists_its_readers_own_standing_orders_in_his_language() ->
     assert len(queued_moves(cleo)) == 2  # nothing fired: the pass is not legal yet
     for body in (text, html):
         assert "Deine Vorab-Anweisungen (nur du siehst sie):" in body
-        assert "Meuterei gegen den Stapel eines anderen Kapitäns: meutern für einen Lohn" in body
+        assert "Meuterei gegen den Stapel eines anderen Kapitäns: meutern für eine Heuer" in body
         assert "mindestens 7 Dukaten" in body
         assert "Vorgemerkter Zug 1: " in body and "Vorgemerkter Zug 2: " in body
         assert "nur wenn sich hier nichts geändert hat: R2" in body

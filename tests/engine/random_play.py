@@ -1,4 +1,5 @@
-"""Random legal Freibeuter games for the property tests, reproducible from a seed.
+"""Random legal games for the property tests, reproducible from a seed: Freibeuter's in
+detail (:func:`random_move`), any game's states by :func:`random_states`.
 
 Hypothesis draws the seeds and player counts; :data:`REPRODUCIBLE` makes it
 draw the same ones on every run (``derandomize``) and keeps no example
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from oracle import surrounds
 from positions import FOUR
 
-from engine.base import Move
+from engine.base import Move, get_game
 from engine.freibeuter import State, apply, legal_moves, new_setup, start, summary, to_move
 
 REPRODUCIBLE = settings(
@@ -146,3 +147,22 @@ def record_of(setup: dict[str, Any], players: int, steps: list[Step]) -> dict[st
         "setup": setup,
         "moves": [{"player": step.player, **step.move} for step in steps],
     }
+
+
+def random_states(
+    kind: str, seed: int, moves: int, names: tuple[str, ...] = ("Anne", "Bart", "Cleo")
+) -> Iterator[Any]:
+    """The states of a random game of ``kind`` between ``names``, one before each of its
+    first ``moves`` moves (each a legal move drawn with ``seed``, rolled where it needs dice)."""
+    engine = get_game(kind)
+    rng = random.Random(seed)
+    state = engine.start(list(names), engine.new_setup(list(names), rng))
+    for _ in range(moves):
+        if state.over:
+            return
+        yield state
+        player = engine.to_move(state)[0]
+        move = rng.choice(engine.legal_moves(state, player))
+        if count := engine.rolls_needed(state, move):
+            move = {**move, "roll": [rng.randint(1, 6) for _ in range(count)]}
+        state = engine.apply(state, player, move)

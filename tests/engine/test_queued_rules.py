@@ -11,6 +11,7 @@ from random import Random
 from typing import Any
 
 import pytest
+from random_play import random_states
 
 from engine.base import Move, get_game
 
@@ -19,19 +20,7 @@ GAMES = ("freibeuter", "seerauber", "flusspiraten")
 
 
 def _states(kind: str, seed: int, moves: int = 300) -> Iterator[Any]:
-    """The states of a random game of ``kind``, one after each move."""
-    engine = get_game(kind)
-    rng = Random(seed)
-    state = engine.start(NAMES, engine.new_setup(NAMES, rng))
-    for _ in range(moves):
-        if state.over:
-            return
-        yield state
-        player = engine.to_move(state)[0]
-        move = rng.choice(engine.legal_moves(state, player))
-        if count := engine.rolls_needed(state, move):
-            move = {**move, "roll": [rng.randint(1, 6) for _ in range(count)]}
-        state = engine.apply(state, player, move)
+    return random_states(kind, seed, moves)
 
 
 @pytest.mark.parametrize("kind", GAMES)

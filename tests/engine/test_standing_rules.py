@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from random import Random
 from typing import Any
+
+from random_play import random_states
 
 from engine.base import get_game
 from engine.flusspiraten import standing as river
@@ -17,19 +18,7 @@ NAMES = ["Anne", "Bart", "Cleo"]
 
 
 def _states(kind: str, seed: int, moves: int = 400) -> Iterator[Any]:
-    """The states of a random game of ``kind``, one after each move."""
-    engine = get_game(kind)
-    rng = Random(seed)
-    state = engine.start(NAMES, engine.new_setup(NAMES, rng))
-    for _ in range(moves):
-        if state.over:
-            return
-        yield state
-        player = engine.to_move(state)[0]
-        move = rng.choice(engine.legal_moves(state, player))
-        if count := engine.rolls_needed(state, move):
-            move = {**move, "roll": [rng.randint(1, 6) for _ in range(count)]}
-        state = engine.apply(state, player, move)
+    return random_states(kind, seed, moves)
 
 
 def test_the_mutiny_question_and_its_answers() -> None:

@@ -1,4 +1,4 @@
-"""Measure the Flußpiraten engine against its budget (DESIGN §8: <= 20 us per move replayed).
+"""Measure the Flußpiraten engine against its budget: <= 20 us per move replayed.
 
     .venv/bin/python bench/flusspiraten.py
 

@@ -1,4 +1,4 @@
-"""Games of Flußpiraten among the built-in bots: how many rounds they last (issue 8).
+"""Games of Flußpiraten among the built-in bots: how many rounds they last.
 
     .venv/bin/python bench/flusspiraten_bots.py [--games 200]
 

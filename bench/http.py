@@ -1,4 +1,4 @@
-"""HTTP benchmark of the service: gunicorn on PostgreSQL, 16 concurrent players (DESIGN §8).
+"""HTTP benchmark of the service: gunicorn on PostgreSQL, 16 concurrent players.
 
     .venv/bin/python bench/http.py [--mode hotseat|seats] [--players 16] [--seconds 30]
                                    [--workers N] [--threads N] [--worker-class CLASS]

@@ -1,4 +1,4 @@
-"""Email benchmark: move-to-inbox latency and outbox throughput of one Celery worker (issue 4).
+"""Email benchmark: move-to-inbox latency and outbox throughput of one Celery worker.
 
     .venv/bin/python bench/mail.py [--moves 200] [--emails 10000] [--pool threads] [--concurrency 4]
 

@@ -1,4 +1,4 @@
-"""One registration per game (issue 14): outside a game's own folders, only the registry names it.
+"""One registration per game: outside a game's own folders, only the registry names it.
 
 A game's folders are ``engine/<game>/``, ``games/kinds/<game>/`` and
 ``templates/games/<game>/``. Everywhere else in the source (Python, templates,

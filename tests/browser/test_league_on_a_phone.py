@@ -1,5 +1,5 @@
-"""A league's page and the list of leagues on a 360 px phone, in each language (issue 18,
-item 5): nothing sticks out sideways, and the standings reflow into one block per player.
+"""A league's page and the list of leagues on a 360 px phone, in each language:
+nothing sticks out sideways, and the standings reflow into one block per player.
 
 The pages are the live server's, in Chromium; a long handle tries the standings and the
 tables. Screenshots go to ``var/screenshots/``.

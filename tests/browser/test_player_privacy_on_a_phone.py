@@ -2,8 +2,8 @@
 
 In Chromium against the live server: a table's open-seat page names each
 player's reliability and the table's minimum; a player signs in, asks to
-delete his account, confirms in a second step and is signed out (issue 18,
-items 4 and 6). Nothing sticks out sideways.
+delete his account, confirms in a second step and is signed out.
+Nothing sticks out sideways.
 Screenshots go to ``var/screenshots/``.
 """
 

@@ -1,5 +1,5 @@
 """Requests under ``/api/`` skip the pages' language, message and htmx middleware
-(``games.api.middleware``, issue 16); the pages keep all three."""
+(``games.api.middleware``); the pages keep all three."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The site's PostgreSQL backend (``freibeuter_site.db``, issue 16): the kept connection's
+"""The site's PostgreSQL backend (``freibeuter_site.db``): the kept connection's
 health check, the timestamps it reads and the transaction that begins with its first statement.
 
 A request starts with the connection the last one left open. If the server has

@@ -1,4 +1,4 @@
-"""Events are never changed or deleted: by the model, its queryset, or SQL (DESIGN §3)."""
+"""Events are never changed or deleted, by the model, its queryset or SQL: history only grows."""
 
 from __future__ import annotations
 

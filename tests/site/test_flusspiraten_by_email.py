@@ -1,4 +1,4 @@
-"""A whole Flußpiraten game is played by email replies alone (issue 8, "done when").
+"""A whole Flußpiraten game is played by email replies alone.
 
 Every decision — the deploy, announcements, paths after the service's roll,
 both rowers' sealed choices, turntable wishes, piling in — is a reply to a

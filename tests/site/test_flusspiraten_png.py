@@ -1,6 +1,6 @@
 """The Flußpiraten river as a picture in turn and reminder emails, drawn from a reader's view.
 
-DESIGN §5: a turn email shows the position as text and a board picture. The
+A turn email shows the position as text and a board picture. The
 picture is the page's phone river (``river_svg`` in the ``down`` layout) as a
 PNG: boats and pirates with their seat marks (colour, shape and letter, as on
 the dashboard), fords with the pirates waiting there. It is

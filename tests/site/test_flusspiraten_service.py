@@ -138,7 +138,7 @@ def _everything_seen_by_others(game: Game, chooser: str, mails_after: int) -> st
         token = seat_token(game.seats.get(display_name=name)) if name else None
         base = f"/play/{token}/" if token else f"/games/{game.pk}/"
         pages = [base, f"{base}poll/?seq=-1", f"{base}history/", f"{base}history/board/"]
-        if token:  # the controls, a choice selected and its confirmation (issue 15)
+        if token:  # the controls, a choice selected and its confirmation
             pages += [f"{base}?move={c}" for c in ("die", "empty", "club")]
             pages += [f"{base}confirm/?move={c}" for c in ("die", "empty", "club")]
         for path in pages:

@@ -1,4 +1,4 @@
-"""Every Flußpiraten move in words, in English, German and French (issue 15, item 1).
+"""Every Flußpiraten move in words, in English, German and French.
 
 Each move type is made in a hand-built position and described from the views
 before and after it, as the page's last move and the history describe it:

@@ -1,4 +1,4 @@
-"""One history page for every game (issue 15, item 4): the moves, the notes at the table
+"""One history page for every game: the moves, the notes at the table
 and, once the game is over, its deal, its record and the salt of its commitment."""
 
 from __future__ import annotations

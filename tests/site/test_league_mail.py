@@ -1,4 +1,4 @@
-"""The emails of a dealt league round (issue 18, item 5): one to each player, in the language
+"""The emails of a dealt league round: one to each player, in the language
 he signed up in, naming his table and the others at it, with his own seat's link."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A league's page and its API once rounds are dealt (issue 18, item 5): the rounds with a link
+"""A league's page and its API once rounds are dealt: the rounds with a link
 to each table's game, the players with their places and scores, and the standings; and
 ``manage.py league_create``, the moderators' way to open a league."""
 

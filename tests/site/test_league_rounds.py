@@ -1,4 +1,4 @@
-"""A league's rounds (issue 18, item 5): dealt at the sign-up's close by rating, later by the
+"""A league's rounds: dealt at the sign-up's close by rating, later by the
 standings, into tables the size the game allows; the next round once every game is over, or at
 the round's deadline by the current scores; standings a projection its events rebuild exactly."""
 

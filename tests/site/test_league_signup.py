@@ -1,4 +1,4 @@
-"""Signing up to a league on its page (issue 18, item 5): players with an account, while the
+"""Signing up to a league on its page: players with an account, while the
 sign-up is open, once each; a refusal says why in the reader's language."""
 
 from __future__ import annotations

@@ -226,7 +226,7 @@ def test_the_workers_listener_queues_a_committed_moves_email_without_a_sweep(
     worker: Any, smtp: SmtpSink
 ) -> None:
     """Issue 16: the move publishes nothing; the worker hears the commit (PostgreSQL NOTIFY)
-    and the turn email is at SMTP well before the sweep's grace (DESIGN §8: p50 ≤ 1 s)."""
+    and the turn email is at SMTP well before the sweep's grace (the budget: p50 ≤ 1 s)."""
     poll(lambda: len(_listener_sessions()) == 1)
     (game,) = _games(1)
     smtp.wait_for(1, timeout=5)  # the turn email of the seat to move first

@@ -135,8 +135,9 @@ def test_every_email_of_a_seat_is_in_the_seats_thread_of_the_game(
 def test_the_same_row_gives_the_same_bytes_every_time_it_is_composed(
     mails: dict[str, tuple[OutboundMail, EmailMessage]],
 ) -> None:
-    """A retry sends what the first try sent (DESIGN §5): the MIME boundaries come from the
-    Message-ID, written ``=_…``, which neither quoted-printable nor base64 ever writes."""
+    """A retry sends what the first try sent (an email is composed once): the MIME boundaries
+    come from the Message-ID, written ``=_…``, which neither quoted-printable nor base64
+    ever writes."""
     for kind, (row, message) in mails.items():
         first, again = (mail_compose(row).message().as_bytes() for _ in range(2))
         assert first == again, kind

@@ -258,7 +258,8 @@ def test_a_turn_email_is_sent_in_the_same_statements_however_much_chat_it_carrie
     db: None, smtp: SmtpSink
 ) -> None:
     """The worker reads the moderators' hidden messages once, not once per chat message, and
-    the row's game and seat with the row itself (issue 4: 100 emails a second per worker)."""
+    the row's game and seat with the row itself, as a worker's budget of 100 emails a second
+    needs."""
     one = _send_barts_turn_after(1)
     five = _send_barts_turn_after(5)
     first, second = (text_of(message) for message in smtp.to("bart@example.org"))
@@ -271,7 +272,7 @@ def test_a_turn_email_is_sent_in_the_same_statements_however_much_chat_it_carrie
 def test_a_claim_commits_without_waiting_for_the_disk_at_no_round_trip_of_its_own(
     transactional_db: None, mailed_game: Game
 ) -> None:
-    """DESIGN §5: only the outbox's own marks commit with ``synchronous_commit`` off (a crash
+    """Only the outbox's own marks commit with ``synchronous_commit`` off (a crash
     of the server may then send an email twice, with its Message-ID); the setting goes in one
     call with the claim's ``UPDATE``, and the session's own setting stays as it was."""
     row = OutboundMail.objects.get()

@@ -1,4 +1,4 @@
-"""Privacy (issue 18, item 6): no address in any event; a player's data as JSON; deleting
+"""Privacy: no address in any event; a player's data as JSON; deleting
 his account leaves his address and handle in no row and no email queued after it."""
 
 from __future__ import annotations

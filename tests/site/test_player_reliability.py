@@ -1,4 +1,4 @@
-"""Reliability (issue 18, item 4): turns moved in time over the last 12 months, games left.
+"""Reliability: turns moved in time over the last 12 months, games left.
 
 A timeout ladder is played with a moved clock: each of Anne's turns is either
 moved by her or left to run out, and her figures are counted from the events.

@@ -1,4 +1,4 @@
-"""Values written by the fixed statements (``games.store.rows``, issue 16) go into a statement
+"""Values written by the fixed statements (``games.store.rows``) go into a statement
 exactly as Django's own preparation of each field would put them."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The page draws the displayed ships as cards, every stack as a column of
 coloured discs, free pirates, ducats and booty (all public [S6]). A move is
-made in steps (issue 15 item 2): pick a stack or free pirate, then a ship to
+made in steps: pick a stack or free pirate, then a ship to
 board or a stack to put it on, read in words what it does, confirm; a
 mutiny question is its own prompt.
 """

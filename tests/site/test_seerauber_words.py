@@ -1,4 +1,4 @@
-"""Every Seeräuber move and piece in words, in English, German and French (issue 15 item 1).
+"""Every Seeräuber move and piece in words, in English, German and French.
 
 Pirates are named by colour and value, booty with its article and counts
 with their plural; the same words serve the buttons, the history, the turn
@@ -98,7 +98,7 @@ def test_booty_is_counted_in_words_with_plurals_and_none_left_out() -> None:
 
 
 def test_the_emails_table_and_money_rows_are_in_the_readers_language() -> None:
-    """The turn email's text table and its players' rows (issue 15 item 1: booty in words)."""
+    """The turn email's text table and its players' rows (booty in words)."""
     names = ["Anne", "Bart", "Cleo"]
     state = engine.start(names, engine.new_setup(names, Random(4)))
     state = engine.apply(state, "Anne", {"type": "stack", "piece": "R2", "onto": "B2"})

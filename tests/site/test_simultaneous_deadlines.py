@@ -1,4 +1,4 @@
-"""Each player a step waits for has a deadline of his own (issue 8, DESIGN §5).
+"""Each player a step waits for has a deadline of his own.
 
 Flußpiraten asks several players at once: all deploy together [F2], and both
 rowers of a rowing test choose in secret [F5]. Another player's decision must

@@ -99,7 +99,7 @@ def test_a_move_onto_a_checkpoint_keeps_it_once_committed(game: Game) -> None:
 
 
 def test_a_move_s_head_reaches_the_cache_from_the_turn_email_s_composer(anne: Seat) -> None:
-    """The move's request stores no head that is not a checkpoint (issue 16); the worker that
+    """The move's request stores no head that is not a checkpoint; the worker that
     composes the next player's turn email folds it from the events and stores it."""
     game = anne.game
     move = game_legal_moves(game=game, seat=anne)[0]

@@ -1,4 +1,4 @@
-"""Concurrent writers on one game: one move per seq, gap-free seqs, no doubled move (DESIGN §4).
+"""Concurrent writers on one game: one move per seq, gap-free seqs, no doubled move.
 
 Each thread has its own client and its own database connection, so the
 writers really race on PostgreSQL's row lock.

@@ -40,7 +40,7 @@ from engine.base import IllegalMove, Move
 from games.errors import GameError
 from games.mail.reply_text import first_line, reply_body
 from games.mail.turn_content import standing_orders
-from games.models import Game, InboundMail, Seat
+from games.models import Game, InboundMail, Seat, StandingAnswers
 from games.play.links import REPLY_PREFIX, seat_from_reply_address
 from games.play.queued import orders_cancel, queue_cancel
 from games.play.refusals import refusal_text
@@ -432,7 +432,10 @@ def _cancel(reply: _Reply) -> str:
             help_text = gettext(CANCEL_HELP)
         reply.answer(accepted=False, text=reply.text, message=help_text)
         return reply.settled("refused", CANCEL_HELP)
-    orders = standing_orders(game, seat)
+    stored = StandingAnswers.objects.filter(seat=seat).first()
+    orders = standing_orders(
+        game, seat, {} if stored is None else stored.answers, [] if stored is None else stored.queue
+    )
     try:
         with transaction.atomic():  # all of it or, refused, nothing
             if which == "all":

@@ -21,7 +21,7 @@ from games.display import game_label
 from games.kinds import kind_of
 from games.kinds.base import player_label
 from games.kinds.score_sheet import sheets_data
-from games.models import Event, Game, OutboundMail, Seat, StandingAnswers
+from games.models import Event, Game, OutboundMail, Seat
 from games.play.links import preferences_link, reply_address, seat_link
 from games.play.queued import queue_move_words
 from games.play.selectors import hidden_seqs, sealed_seq
@@ -146,15 +146,16 @@ def queued_words(game: Game, entry: dict[str, Any]) -> str:
 
 
 def standing_orders(
-    game: Game, seat: Seat, view: dict[str, Any] | None = None
+    game: Game,
+    seat: Seat,
+    answers: dict[str, Any],
+    queue: list[Any],
+    view: dict[str, Any] | None = None,
 ) -> dict[str, list[str]]:
-    """``seat``'s standing answers and queued moves (in order) in words, in its language: for
+    """``seat``'s standing ``answers`` and ``queue`` (as stored) in words, in its language: for
     its own turn emails and reply answers only, never another seat's email or a notice. With
     its ``view`` (a turn email's), an answer to a question asked only as the game begins is
     left out once that question is no longer asked: it has played."""
-    row = StandingAnswers.objects.filter(seat=seat).only("answers", "queue").first()
-    if row is None:
-        return {"answers": [], "queue": []}
     rules = engine_for(game).standing
     asked: tuple[str, ...] = tuple(rules.QUESTIONS) if rules is not None else ()
     if view is not None and rules is not None and rules.AT_THE_START:
@@ -162,8 +163,8 @@ def standing_orders(
         asked = tuple(q for q in asked if q not in rules.AT_THE_START or q == now_asked)
     with translation.override(seat.language):
         return {
-            "answers": [answer_words(q, row.answers[q]) for q in asked if q in row.answers],
-            "queue": [queued_words(game, entry) for entry in row.queue],
+            "answers": [answer_words(q, answers[q]) for q in asked if q in answers],
+            "queue": [queued_words(game, entry) for entry in queue],
         }
 
 
@@ -189,18 +190,18 @@ def turn_context(*, game: Game, seat: Seat, engine: Rules, state: Any, seq: int)
     kind = kind_of(game.kind)
     rows = kind.player_rows(view)
     marks = kind.seat_marks([row["name"] for row in rows])
-    last, stored = events_since_told(game, seat, seq)
+    told = events_since_told(game, seat, seq)
     return {
         **seat_context(game, seat),
         "view": view,
         "hand": view["players"][seat.display_name].get("hand", []),
         "players": [{**row, "letter": marks[row["name"]].letter} for row in rows],
-        "since": since_last_turn(game, seat, engine, state, seq, stored),
-        "moved_before": last is not None,
+        "since": since_last_turn(game, seat, engine, state, seq, told.events),
+        "moved_before": told.last is not None,
         "deadline": seat.deadline_at.isoformat() if seat.deadline_at else None,
         "reply_to": reply_address(seat),
         "examples": _examples(engine, legal),
-        "orders": standing_orders(game, seat, view),
+        "orders": standing_orders(game, seat, told.answers, told.queue, view),
         "commitment": game.commitment,
         "seq": seq,
         "head_hash": (

@@ -24,11 +24,11 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection, models
 
-from games.models import Event, Game, OutboundMail, Seat
+from games.models import Event, Game, OutboundMail, Seat, StandingAnswers
 from games.store import events, rows
 from games.store.hashes import chain_link
 from games.store.kept import kept_state as state_locked
@@ -231,14 +231,25 @@ def outbox_insert(
 SINCE_LIMIT = 40
 
 
-def events_since_told(
-    game: Game, seat: Seat, seq: int
-) -> tuple[int | None, list[tuple[int, str, int, dict[str, Any]]]]:
-    """The seq of ``seat``'s last move up to event ``seq`` (``None``: it has made none) and the
-    events a turn email at ``seq`` tells it of, up to ``seq`` (at most :data:`SINCE_LIMIT`, as
-    seq, type, version and stored payload): those after its last move, or after its previous
-    turn email where that came first, so its own moves since are among them (none made yet:
-    all since the game's start). In one call where the database takes several statements."""
+class SinceTold(NamedTuple):
+    """What a turn email at an event reads of its seat's past, in one call."""
+
+    last: int | None
+    """The seq of the seat's last move up to the event (``None``: it has made none)."""
+    events: list[tuple[int, str, int, dict[str, Any]]]
+    """The events the email tells of (seq, type, version and stored payload)."""
+    answers: dict[str, Any]
+    """The seat's standing answers (``StandingAnswers.answers``; none stored: ``{}``)."""
+    queue: list[Any]
+    """The seat's queued moves (``StandingAnswers.queue``; none stored: ``[]``)."""
+
+
+def events_since_told(game: Game, seat: Seat, seq: int) -> SinceTold:
+    """What a turn email at event ``seq`` tells ``seat`` of its past: the seq of its last move
+    up to ``seq``, the events since (up to ``seq``, at most :data:`SINCE_LIMIT`): those after
+    its last move, or after its previous turn email where that came first, so its own moves
+    since are among them (none made yet: all since the game's start); and its standing orders
+    as stored now. In one call where the database takes several statements."""
     last_own = (_last_own_move(), [game.pk, seat.display_name, seq])
     told_seq = f"CAST({json_text('context', 'seq')} AS INTEGER)"
     told = (
@@ -251,12 +262,22 @@ def events_since_told(
         f" AND seq > COALESCE({start}, 1) AND seq <= %s ORDER BY seq LIMIT {SINCE_LIMIT}",
         [game.pk, game.pk, seat.pk, seq, *last_own[1], game.pk, seat.pk, seq, *last_own[1], seq],
     )
-    ((last,),), stored = rows.rows_read([last_own, since])
+    orders = (
+        f"SELECT answers, queue FROM {StandingAnswers._meta.db_table} WHERE seat_id = %s",
+        [seat.pk],
+    )
+    ((last,),), stored, found = rows.rows_read([last_own, since, orders])
     payload = rows.column_loader(Event, "payload")
-    return last, [
-        (event_seq, event_type, version, payload(raw))
-        for event_seq, event_type, version, raw in stored
-    ]
+    events = [(number, kind, version, payload(raw)) for number, kind, version, raw in stored]
+    if not found:
+        return SinceTold(last, events, {}, [])
+    answers, queue = found[0]
+    return SinceTold(
+        last,
+        events,
+        rows.column_loader(StandingAnswers, "answers")(answers),
+        rows.column_loader(StandingAnswers, "queue")(queue),
+    )
 
 
 NOT_DURABLE = "SET LOCAL synchronous_commit TO OFF"

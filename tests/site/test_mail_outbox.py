@@ -289,14 +289,16 @@ def test_a_claim_commits_without_waiting_for_the_disk_at_no_round_trip_of_its_ow
 def test_a_turn_email_costs_the_worker_one_call_each_to_claim_read_and_mark_it(
     db: None, smtp: SmtpSink
 ) -> None:
-    """Issue 4 (100 emails a second per worker): the claim comes with the row's game and seat,
-    the seat's last move and the events since it come together, and the sent mark keeps the
-    composed content; the state itself is read once more where no checkpoint holds it."""
+    """Within a worker's budget of 100 emails a second, the claim comes with the row's game and
+    seat, the seat's last move, the events since it and its standing orders come together, and
+    the sent mark keeps the composed content; the state itself is read once more where no
+    checkpoint holds it."""
     claim, state, since, mark = _send_barts_turn_after(0)
     assert claim.startswith(f"{NOT_DURABLE}; UPDATE games_outboundmail SET claimed_until")
     assert "LEFT JOIN games_game" in claim and "LEFT JOIN games_seat" in claim
     assert state.startswith('SELECT "games_event"."seq"')
     assert since.startswith("SELECT MAX(seq) FROM games_event") and "; SELECT seq, " in since
+    assert "; SELECT answers, queue FROM games_standinganswers WHERE seat_id = " in since
     assert mark.startswith(f"{NOT_DURABLE}; UPDATE games_outboundmail SET \"status\" = 'sent'")
     (turn,) = OutboundMail.objects.filter(kind="turn", to="bart@example.org")
     assert turn.status == "sent" and turn.attempts == 1 and turn.claimed_until is None

@@ -120,7 +120,7 @@ def test_no_other_seats_email_holds_a_players_standing_orders() -> None:
     cleo = _seat(game, "Cleo")
     _orders(game, cleo)
     _move_until(game, "Cleo")
-    orders = standing_orders(game, cleo)
+    orders = standing_orders(game, cleo, standing_answers(cleo), queued_moves(cleo))
     lines = [*orders["answers"], *orders["queue"]]
     others = OutboundMail.objects.filter(game=game).exclude(seat=cleo)
     assert {row.kind for row in others} >= {"turn"}

@@ -169,8 +169,8 @@ def order_played_mail_queue(
     waiting for its playing hours as a turn email does. A digest player's is not held for
     his digest, which lists only the games waiting for him: it would be lost there.
 
-    A seat whose turn goes on after the order's move (a Flußpiraten walk its queued move
-    made, then the walk's path) is not told twice: its turn email of that next step lists
+    A seat whose turn goes on after the order's move (a queued walk, then the walk's path)
+    is not told twice: its turn email of that next step lists
     the move "played by standing order" among what happened since its previous turn email
     (:func:`_told_by_turn_email`)."""
     if not _reachable(seat) or _told_by_turn_email(game, seat):

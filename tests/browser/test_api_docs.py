@@ -1,6 +1,6 @@
 """The API docs work offline: Swagger UI and Redoc come from the site, not from a CDN.
 
-Issue 17 item 1: with every request to another host blocked, ``/api/docs/``
+With every request to another host blocked, ``/api/docs/``
 renders, *Authorize* takes ``Seat <token>`` and *Execute* answers the seat's
 own view of its game; ``/api/redoc/`` renders the same schema.
 """

@@ -1,6 +1,6 @@
 """The table chat updates by itself: a message appears on the other players' open pages.
 
-Issue 6 (table chat): without a reload, within the chat's polling interval,
+Table chat: without a reload, within the chat's polling interval,
 and without wiping what the reader is typing at that moment.
 """
 

@@ -1,6 +1,6 @@
 """Flußpiraten played to its end on a phone, in German and in French, by the page's controls.
 
-Issue 15, "done when": a 3-player game with a rowing test is played at
+A 3-player game with a rowing test is played at
 360 px wide, one seat by clicks on its page (an option, then "Confirm move"
 in the confirmation that says the move in words; a path by tapping where it
 ends on the river, then its way where several lead there; a walk onto a

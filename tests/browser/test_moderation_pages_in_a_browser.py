@@ -1,4 +1,4 @@
-"""Issue 15 (moderation pages): at 1280 px the admin's game list shows its last column
+"""Moderation pages: at 1280 px the admin's game list shows its last column
 whole (nothing clipped or scrolled out), and the moderation page reads at 360 px.
 """
 

@@ -1,6 +1,6 @@
 """Every page of the site passes axe-core and the W3C Nu validator; the busiest fit a phone.
 
-Issue 15, items 6 and 7: no serious or critical axe-core violation and no Nu
+No serious or critical axe-core violation and no Nu
 validator error on any page (each game's seat, spectator and finished pages,
 Freibeuter's confirmation step, the histories, the dashboard, the lobby, the
 invitation, the open seat, the mail settings, signing in, my games, the
@@ -228,7 +228,7 @@ def test_the_site_pages_pass_axe_and_the_nu_validator(live_server: Any, browser:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_league_pages_pass_axe_and_the_nu_validator(live_server: Any, browser: Any) -> None:
-    """Issue 18, item 7: a league open for sign-up, one under way with standings, the list."""
+    """A league open for sign-up, one under way with standings, the list."""
     handles = ["Anne", "Bart", "Cleo", "Dora", "Emil", "Fritz"]
     dealt = league_of("seerauber", rounds=2)
     players_signed_up(dealt, handles)

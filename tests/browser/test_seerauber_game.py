@@ -1,6 +1,6 @@
 """Seeräuber games with a mutiny, played to their end on a phone in German and in French.
 
-Issue 15's "done when": three seats play from their seat pages, 360 px wide,
+Three seats play from their seat pages, 360 px wide,
 by the page's own controls only: pick a stack or free pirate, pick where it
 goes (a ship to board or a stack), read the move in words, confirm. The
 opening builds the stack of rules §6 (tests/site/seerauber_mutiny.py), Bart

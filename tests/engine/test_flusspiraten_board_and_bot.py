@@ -37,7 +37,7 @@ def test_there_is_no_rowing_test_in_the_harbour():
 
 
 def test_the_bot_is_deterministic_and_cooperates_in_the_rowing_test():
-    """Issue 8: same position, same move; a rower's bot chooses die so the boat moves."""
+    """Same position, same move; a rower's bot chooses die so the boat moves."""
     state = play(position(boats={1: ("I5", "AB")}), "A", {"type": "row", "boat": 1})
     assert game.bot_move(state, "A") == game.bot_move(state, "A")
     assert game.bot_move(state, "B") == {"type": "choose", "choice": "die"}

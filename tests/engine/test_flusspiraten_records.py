@@ -176,7 +176,7 @@ def test_the_text_notation_parses_and_prints_every_kind_of_move(text, move):
 
 
 def test_choose_club_is_read_for_the_rower_who_is_not_the_one_to_move():
-    """Issue 8: "choose club" in a reply means the choice club."""
+    """A reply's "choose club" means the choice club."""
     assert game.parse_move("Choose Club") == {"type": "choose", "choice": "club"}
 
 

@@ -1,6 +1,6 @@
 """The API docs pages load Swagger UI and Redoc from this site's own static files.
 
-Issue 17 item 1: every script, stylesheet and icon the pages name is a local
+Every script, stylesheet and icon the pages name is a local
 ``/static/`` file that WhiteNoise serves, with ``DEBUG`` on and off, so the
 docs work without internet and never follow a CDN's moving version.
 """

@@ -1,6 +1,6 @@
 """Every answer under ``/api/`` is JSON: unknown URLs, wrong methods and server errors too.
 
-Issue 17 item 3: Django's own pages (its 404 for a URL no route matches, its 405,
+Django's own pages (its 404 for a URL no route matches, its 405,
 its 500 and the debug pages that replace them with ``DEBUG`` on) become the
 API's one error body, ``{"error": {"code", "message"}}``, with their status.
 Pages outside ``/api/`` keep Django's HTML.

@@ -1,6 +1,6 @@
 """Flußpiraten dice: rolled by the service from the committed salt, never by a player.
 
-Issue 8: the service writes ``roll`` into a move that needs dice, derived
+The service writes ``roll`` into a move that needs dice, derived
 with ``engine.fairness.dice`` from the salt of ``game_created``; once the
 game is over and the salt revealed, anyone can recompute every die.
 """

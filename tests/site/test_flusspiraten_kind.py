@@ -1,6 +1,6 @@
 """Flußpiraten's site module: timeout defaults per step and the river in emails.
 
-Issue 8: an unanswered rowing test counts as ``die``, a pile-in as ``stay``,
+An unanswered rowing test counts as ``die``, a pile-in as ``stay``,
 a turntable wish as no, a deploy as 3 pirates left; other steps are the
 bot's. The text never shows a sealed choice.
 """

@@ -1,6 +1,6 @@
 """The Flußpiraten game page: each step as a prompt, a move chosen, seen in words, confirmed.
 
-Issue 15, items 1, 2 and 5: every step (deploy, announce, path, rowing test,
+Every step (deploy, announce, path, rowing test,
 turntable wish, pile-in) asks in words with the roll shown; an option links
 to its confirmation ("This move: …" with the notation as reply syntax), and
 the confirmed POST makes the move. The rowing test's three choices are

@@ -1,6 +1,6 @@
 """Flußpiraten through the service: emails to every player to move, replies, timeouts, secrecy.
 
-Issue 8: a turn email goes to each player in ``to_move`` (all at the deploy,
+A turn email goes to each player in ``to_move`` (all at the deploy,
 both rowers at a rowing test); "choose club" is answered by email by the
 rower whose turn it is not; every late step gets its default; and the first
 rower's choice is in no response, page (its controls, a selected choice and

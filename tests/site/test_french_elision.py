@@ -1,4 +1,4 @@
-"""Issue 15 (French): no French sentence puts "de", "que", "le" or "la" right before a
+"""French: no French sentence puts "de", "que", "le" or "la" right before a
 player's name, which French elides before a vowel ("d’Anne", never "de Anne"): the
 sentences are built so that any name fits ("En attente : Anne.", "à Anne de jouer").
 """

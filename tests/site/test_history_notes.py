@@ -1,4 +1,4 @@
-"""Issue 15 (history notes "At the table"): chat messages and timeouts are notes of the
+"""History notes "At the table": chat messages and timeouts are notes of the
 history, in the reader's language and escaped; a message a moderator hid is not said again.
 """
 

@@ -1,4 +1,4 @@
-"""Issue 15 (invitation): the invitation page speaks the invitation's language and offers
+"""Invitation: the invitation page speaks the invitation's language and offers
 the time zone as a list of the zone database's zones grouped by region, not a free-text
 box; the open-seat page offers the same list; a zone not in it is refused clearly.
 """

@@ -225,7 +225,7 @@ def _lock_holders() -> list[int]:
 def test_the_workers_listener_queues_a_committed_moves_email_without_a_sweep(
     worker: Any, smtp: SmtpSink
 ) -> None:
-    """Issue 16: the move publishes nothing; the worker hears the commit (PostgreSQL NOTIFY)
+    """The move publishes nothing; the worker hears the commit (PostgreSQL NOTIFY)
     and the turn email is at SMTP well before the sweep's grace (the budget: p50 ≤ 1 s)."""
     poll(lambda: len(_listener_sessions()) == 1)
     (game,) = _games(1)
@@ -247,7 +247,7 @@ def test_the_workers_listener_queues_a_committed_moves_email_without_a_sweep(
 def test_a_standing_by_workers_listener_takes_over_when_the_listening_one_dies(
     queue: str, smtp: SmtpSink, processes: list[subprocess.Popen[bytes]]
 ) -> None:
-    """Issue 16: one listener per database queues the sends (an advisory lock); when its
+    """One listener per database queues the sends (an advisory lock); when its
     worker is killed, another worker's listener takes the lock and hears the next commit."""
     broker = django_settings.CELERY_BROKER_URL
     first = _worker_process(queue, smtp.port, broker)

@@ -1,4 +1,4 @@
-"""Issue 15 (emails in words): a turn email's "since your last turn" and the answer to a
+"""Emails in words: a turn email's "since your last turn" and the answer to a
 reply tell each move in words in the reader's language — the words the game's kind gives
 (``move_action``), so these tests follow the games' describers as they change — with the
 notation beside them as the reply syntax; players are listed by their seat letters, as on

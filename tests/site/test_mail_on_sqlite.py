@@ -36,7 +36,7 @@ print(*sent.body.split("Since your last turn:")[1].split("\n\n")[0].splitlines()
 
 
 def test_a_turn_email_is_claimed_composed_and_marked_sent_on_sqlite(tmp_path: Path) -> None:
-    """Issue 4: the worker's claim reads the row with its game and seat, the content is
+    """The worker's claim reads the row with its game and seat, the content is
     composed from the events since the seat's previous turn email (its own move among them),
     and the sent mark keeps it."""
     printed = on_sqlite(tmp_path, SCRIPT)

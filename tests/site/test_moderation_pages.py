@@ -1,4 +1,4 @@
-"""Issue 15 (moderation pages): a game's moderation page names its actions in words, tells
+"""Moderation pages: a game's moderation page names its actions in words, tells
 its event stream in sentences as the history does (never a payload's Python dict), and its
 header knows the moderator is signed in; the omniscient view stays the moderators' alone.
 """

@@ -90,7 +90,7 @@ def _offered(html: str) -> list[str]:
 def test_a_move_is_picked_in_steps_told_in_words_then_confirmed_and_posted(
     db: None, client: Client
 ) -> None:
-    """Issue 15 item 2: pick a pirate, then where it goes, read what it does, confirm."""
+    """Pick a pirate, then where it goes, read what it does, confirm."""
     game = _game()
     token = _tokens(game)["Anne"]
     page = client.get(f"/play/{token}/").content.decode()

@@ -159,7 +159,7 @@ def test_the_reminder_email_carries_the_picture_and_its_alt_text_in_the_players_
 
 
 def test_the_pictures_words_are_in_the_readers_language() -> None:
-    """Issue 15 item 1: no English booty on a German reader's picture (the text says it too)."""
+    """No English booty on a German reader's picture (the text says it too)."""
     view = _busy_view(players=3)
     pictures = {}
     for language in ("en", "de", "fr"):

@@ -1,6 +1,6 @@
 """Seeräuber through the service: moves, forced passes, mutiny timeouts and turn emails.
 
-Issue 7: a ``pass`` that is the only legal move is made by the service
+A ``pass`` that is the only legal move is made by the service
 (``auto: true``), a mutineer who does not answer in time declines
 (``no_mutiny``), and the turn email shows the table as text.
 """

@@ -1,6 +1,6 @@
 """``manage.py serve`` stops cleanly: a process manager's SIGTERM or a Ctrl-C stops it all.
 
-Issue 17 item 2: ``serve`` runs on the embedded default (SQLite, the filesystem
+``serve`` runs on the embedded default (SQLite, the filesystem
 broker, emails as files, all in a temporary ``VAR_DIR``) on a free port; once it
 answers, one signal must stop the web server, the Celery worker and its beat,
 exit 0, leave no process it started (read from ``/proc``) and free the port.

@@ -1,4 +1,4 @@
-"""Issue 15 (take-back): the game page offers "Ask to take back my last move" only when a
+"""Take-back: the game page offers "Ask to take back my last move" only when a
 takeback is possible — the seat's own last move still standing, of a kind that revealed
 nothing, no takeback asked for yet, the game under way — and the button then works.
 """

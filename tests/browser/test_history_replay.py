@@ -75,8 +75,14 @@ def test_the_slider_the_links_and_the_url_follow_each_other(
     _shows(page, 5)
 
     page.goto(f"{live_server.url}/games/{game.pk}/")  # the page's script, arriving by htmx
+    page.evaluate(
+        """() => document.addEventListener('htmx:afterSettle', () => { window.settled = true; },
+                                           {once: true})"""
+    )
     page.locator("a", has_text="History and replay").click()
     page.wait_for_url("**/history/", timeout=WAIT)
+    # The address changes as the new page is swapped in; its slider listens once it settled.
+    page.wait_for_function("() => window.settled === true", timeout=WAIT)
     page.focus("#at")
     page.keyboard.press("Home")
     _shows(page, 0)

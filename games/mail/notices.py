@@ -23,7 +23,7 @@ from games.mail.turn_content import in_words, seat_context, turn_context
 from games.models import Game, Invitation, MailPreference, OutboundMail, Seat, Table
 from games.play.links import reply_address, seat_link
 from games.play.lobby import invitation_link
-from games.play.orders import Order, ordered_players
+from games.play.orders import Order, turn_begun_players
 from games.store.loading import engine_for
 from games.timecontrol.deadlines import time_control
 from games.timecontrol.hours import notice_wait
@@ -117,11 +117,10 @@ def turn_mails_queue(
                 context.update(winners=game.winners, scores=game.scores)
                 _queue(game, seat, "game_over", context, now)
         return
-    answering = ordered_players(orders)
-    for name in game.to_move:
+    for name in turn_begun_players(game, moved=moved, waited=waited, orders=orders):
         seat = by_name[name]
-        if not _reachable(seat) or (name in waited and name != moved) or name in answering:
-            continue  # another's decision in a step that waits for it too, or answered
+        if not _reachable(seat):
+            continue
         told = moved not in (None, name) or name in waited
         _turn_queue(game, seat, now, unless_told=told, hours=moved != name)
 

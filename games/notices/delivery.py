@@ -42,7 +42,7 @@ from games.models import Game, Notice, NoticeChannel, Seat, Table
 from games.notices.webhooks import SendFailed, notice_post
 from games.play.links import preferences_link
 from games.play.lobby import table_token
-from games.play.orders import Order, ordered_players
+from games.play.orders import Order, turn_begun_players
 from games.play.signals import notice_committed
 from games.store.repository import change_rows_written, notice_hearers
 from games.timecontrol.hours import notice_wait
@@ -222,13 +222,10 @@ def turn_notices_queue(
     if not hearers.table and not hearers.seats:
         return
     by_name = {seat.display_name: seat for seat in seats}
-    answering = ordered_players(orders)
     begun = [
         by_name[name]
-        for name in game.to_move
+        for name in turn_begun_players(game, moved=moved, waited=waited, orders=orders)
         if not by_name[name].is_bot
-        and (name not in waited or name == moved)
-        and name not in answering
     ]
     if not begun:
         return

@@ -139,7 +139,16 @@ def seat_order(engine: Rules, state: Any, seat: Seat) -> Order | None:
     return None if row is None else order_of(engine, state, seat, row)
 
 
-def ordered_players(orders: Sequence[Order]) -> set[str]:
-    """The players whose standing order of ``orders`` is about to play (their turn emails and
-    notices wait for what it leads to)."""
-    return {order.seat.display_name for order in orders}
+def turn_begun_players(
+    game: Game, *, moved: str | None, waited: Sequence[str], orders: Sequence[Order]
+) -> list[str]:
+    """The players a change (``turn_begun``'s ``moved``, ``waited`` and ``orders``) began a
+    turn for, as their turn emails and notices tell it: each to move now whom the game did not
+    wait for before it, or who made it; not one whose standing order of ``orders`` is about to
+    play (his emails and notices wait for what it leads to)."""
+    ordered = {order.seat.display_name for order in orders}
+    return [
+        name
+        for name in game.to_move
+        if (name not in waited or name == moved) and name not in ordered
+    ]

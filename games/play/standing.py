@@ -166,16 +166,6 @@ def standing_play(game_id: int, *, now: datetime | None = None) -> bool:
         ]
         if not found:
             return False
-        try:
-            move_submit(
-                game=game,
-                seat=found[0].seat,
-                move=found[0].move,
-                expected_seq=game.last_seq,
-                order=found[0].kind,
-                now=now or timezone.now(),
-            )
-        except StaleSeq:
-            continue
-        return True
+        if order_play(game, found[0], now=now):
+            return True
     return False

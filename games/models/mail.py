@@ -9,7 +9,23 @@ from django.utils import timezone
 from games.models.core import Game, Seat
 
 
-class OutboundMail(models.Model):
+class Delivery(models.Model):
+    """What an outbox row and a turn notice share: what they say (``context``), when they
+    were written, the lease a sender holds while it sends (``claimed_until``), the attempts
+    so far, when one was sent and the last failure's error."""
+
+    context = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class OutboundMail(Delivery):
     """One email in the outbox, written in the transaction of the event that caused it.
 
     ``context`` holds everything the message says (built from what its reader
@@ -37,14 +53,8 @@ class OutboundMail(models.Model):
     to = models.EmailField()
     kind = models.CharField(max_length=24)
     language = models.CharField(max_length=8, default="en")
-    context = models.JSONField(default=dict)
     message_id = models.CharField(max_length=255, unique=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(default=timezone.now)
-    claimed_until = models.DateTimeField(null=True, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    sent_at = models.DateTimeField(null=True, blank=True)
-    error = models.TextField(blank=True)
 
     class Meta:
         ordering = ["-id"]

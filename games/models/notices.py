@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from games.models.core import Game, Seat
 from games.models.lobby import Table
+from games.models.mail import Delivery
 from games.models.people import Player
 
 
@@ -65,7 +66,7 @@ class NoticeChannel(models.Model):
         return f"{self.kind} channel of {owner}"
 
 
-class Notice(models.Model):
+class Notice(Delivery):
     """One notice to one channel, written in the transaction of the event that caused it.
 
     ``context`` holds what it says, put into its reader's words when it is written (a seat's
@@ -86,13 +87,7 @@ class Notice(models.Model):
     )
     kind = models.CharField(max_length=8, help_text="turn or test")
     notice_id = models.CharField(max_length=64, unique=True)
-    context = models.JSONField(default=dict)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(default=timezone.now)
-    claimed_until = models.DateTimeField(null=True, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    sent_at = models.DateTimeField(null=True, blank=True)
-    error = models.TextField(blank=True)
 
     class Meta:
         ordering = ["-id"]

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from api_helpers import get_json, post_json, seat_auth
+from django.http import HttpResponse
 from django.test import Client
 
 from games.models import Event, Game
@@ -64,6 +65,16 @@ def _assert_keeps_secrets(raw: bytes, viewer: str | None, game: Game, salt: str)
         assert Counter(hand) not in lists, f"{state.players[seat]}'s hand leaked to {viewer}"
 
 
+def _random_move(
+    client: Client, game: Game, tokens: dict[str, str], rng: random.Random
+) -> HttpResponse:
+    """The first player to move posts a legal move drawn by ``rng``, through the API."""
+    base, name = f"/api/games/{game.pk}", game.to_move[0]
+    legal = get_json(client, f"{base}/legal/", tokens[name]).json()["moves"]
+    body = {"move": rng.choice(legal), "expected_seq": game.last_seq}
+    return post_json(client, f"{base}/moves/", body, tokens[name])
+
+
 @pytest.mark.parametrize(
     "players,seed", [(("Anne", "Bart", "Cleo"), 11), (("Di", "Ed", "Flo", "Gus"), 12)]
 )
@@ -91,11 +102,7 @@ def test_it_never_shows_a_seat_what_rules_hide(
                 _assert_keeps_secrets(response.content, reader, game, salt)
             assert get_json(client, f"{base}/record/", token).status_code == 403
         (player,) = game.to_move
-        legal = get_json(client, f"{base}/legal/", tokens[player]).json()
-        move = rng.choice(legal["moves"])
-        answer = post_json(
-            client, f"{base}/moves/", {"move": move, "expected_seq": game.last_seq}, tokens[player]
-        )
+        answer = _random_move(client, game, tokens, rng)
         assert answer.status_code == 201
         _assert_keeps_secrets(answer.content, player, game, salt)
         game.refresh_from_db()
@@ -171,14 +178,7 @@ def test_no_one_but_its_owner_reads_a_standing_answer(
                     assert '"choice"' not in text, (reader, path)
                 if _sealed_by_another(state, reader) and path == f"{base}/":
                     assert set(json.loads(text)["view"]["step"]["choices"]) <= {reader}
-        name = game.to_move[0]
-        legal = get_json(client, f"{base}/legal/", tokens[name]).json()["moves"]
-        answer = post_json(
-            client,
-            f"{base}/moves/",
-            {"move": rng.choice(legal), "expected_seq": game.last_seq},
-            tokens[name],
-        )
+        answer = _random_move(client, game, tokens, rng)
         assert answer.status_code in (201, 409), answer.content
         fired = Event.objects.filter(game=game, payload__standing=True).count()
     assert fired >= 1, "no standing answer fired: the check saw none"
@@ -268,14 +268,7 @@ def test_no_one_but_its_owner_reads_a_queued_move(
                 checked += 1
             if reader is None:
                 assert get_json(client, f"{base}/queue/").status_code in (401, 403)
-        name = game.to_move[0]
-        legal = get_json(client, f"{base}/legal/", tokens[name]).json()["moves"]
-        answer = post_json(
-            client,
-            f"{base}/moves/",
-            {"move": rng.choice(legal), "expected_seq": game.last_seq},
-            tokens[name],
-        )
+        answer = _random_move(client, game, tokens, rng)
         assert answer.status_code in (201, 409), answer.content
         fired = Event.objects.filter(game=game, payload__order="queued").count()
     assert fired >= 1, "no queued move fired: the check saw none"

@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.base import Move, Rules
 from games.models import Game, Seat, StandingAnswers
+from games.store.repository import seats_with_orders
 
 ANSWER = "answer"
 """An order's kind: the seat's standing answer to the question it is asked."""
@@ -109,7 +110,7 @@ def orders_due(
     the first turn as a move does; ``state`` the state after it), in seat order; ``[]`` when
     the write was neither. One query reads the stored orders of the seats to move and of the
     mover, none when the game's locked read found that they have none
-    (``seats_with_orders``); a move he made at his turn's start empties his queue."""
+    (``repository.seats_with_orders``); a move he made at his turn's start empties his queue."""
     if (played is None and not dealt) or game.status != Game.Status.ACTIVE:
         return []
     waiting = [seat for seat in seats if seat.display_name in game.to_move and not seat.is_bot]
@@ -117,7 +118,7 @@ def orders_due(
     if played is not None:
         mover = next((seat for seat in seats if seat.display_name == played.player), None)
     read = [*waiting, *filter(None, [mover])]
-    known: frozenset[int] | None = getattr(game, "seats_with_orders", None)
+    known = seats_with_orders(game)
     if known is not None and not known & {seat.pk for seat in read}:
         return []
     rows = {row.seat_id: row for row in StandingAnswers.objects.filter(seat__in=read)}

@@ -44,6 +44,7 @@ from games.store.rows import (
     json_text,
     notice_hearers,
     seat_with_game,
+    seats_with_orders,
 )
 
 # What the repository passes on from the modules behind it (what it defines is its own).
@@ -57,6 +58,7 @@ __all__ = [
     "notice_hearers",
     "projections_set",
     "seat_with_game",
+    "seats_with_orders",
     "snapshot_on_commit",
     "state_at",
     "state_locked",

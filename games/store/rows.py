@@ -117,7 +117,7 @@ def game_locked_with_seats(pk: int) -> tuple[Game, list[Seat]] | None:
     move of a game nobody hears by webhook writes none: ``game.notice_hearers``, the
     :class:`NoticeHearers` of :func:`notice_hearers`; and each seat's whether it has stored
     standing orders, so a move of a game whose seats set none reads none:
-    ``game.seats_with_orders``, their ids (``games.play.orders``)."""
+    :func:`seats_with_orders` (``games.play.orders``)."""
     db = connections[DEFAULT_DB_ALIAS]
     lock = " FOR UPDATE" if db.features.has_select_for_update else ""
     channels = NoticeChannel._meta.db_table
@@ -154,6 +154,13 @@ class NoticeHearers:
 
     table: bool
     seats: frozenset[int]
+
+
+def seats_with_orders(game: Game) -> frozenset[int] | None:
+    """The seats of ``game`` (by id) that have stored standing orders, as its locked read
+    found them (:func:`game_locked_with_seats`); ``None``: not read so."""
+    known: frozenset[int] | None = getattr(game, "seats_with_orders", None)
+    return known
 
 
 def notice_hearers(game: Game, seats: Sequence[Seat]) -> NoticeHearers:
